@@ -1,0 +1,54 @@
+"""Agents by name, as the CLI and the server name them: `random`, `heuristic`, `mcts`.
+
+A name may carry parameters: `mcts:iterations=400`, `mcts:seconds=1.5`.
+"""
+
+from meeple.agents.base import Agent
+from meeple.agents.heuristic_agent import HeuristicAgent
+from meeple.agents.mcts import MctsAgent
+from meeple.agents.random_agent import RandomAgent
+from meeple.engine import MeepleError
+
+AGENT_NAMES = ("random", "heuristic", "mcts")
+
+
+class BadAgent(MeepleError):
+    """An agent name or parameter is not known."""
+
+
+def _parse_params(text: str) -> dict[str, float]:
+    params: dict[str, float] = {}
+    for part in filter(None, text.split(",")):
+        key, sep, value = part.partition("=")
+        try:
+            params[key.strip()] = float(value)
+        except ValueError:
+            sep = ""
+        if not sep:
+            raise BadAgent(f"agent parameter {part!r} should look like name=number")
+    return params
+
+
+def make_agent(spec: str, seed: int) -> Agent:
+    """An agent from `name[:key=value,...]`, seeded so that its play is reproducible."""
+    name, _, rest = spec.partition(":")
+    params = _parse_params(rest)
+    if name == "random" and not params:
+        return RandomAgent(seed)
+    if name == "heuristic" and not params:
+        return HeuristicAgent(seed)
+    if name == "mcts":
+        unknown = set(params) - {"iterations", "seconds", "exploration"}
+        if unknown:
+            raise BadAgent(
+                f"mcts has no parameter {', '.join(sorted(unknown))} (it takes iterations, seconds, exploration)"
+            )
+        return MctsAgent(
+            seed,
+            iterations=int(params["iterations"]) if "iterations" in params else None,
+            seconds=params.get("seconds"),
+            exploration=params.get("exploration", 0.7),
+        )
+    if name in AGENT_NAMES:
+        raise BadAgent(f"agent '{name}' takes no parameters")
+    raise BadAgent(f"no agent called '{name}' (known agents: {', '.join(AGENT_NAMES)})")

@@ -1,0 +1,222 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012).
+
+The agent searches a tree over the *root seat's* information sets. Every iteration:
+
+1. **Determinize.** `game.determinize(state, seat, rng)` returns a fresh full state in which every
+   value the root seat cannot see (opponents' hands, the deck order, other seats' unrevealed sealed
+   choices, the state's own chance stream) has been redrawn. The agent never reads hidden fields of
+   `state`: it touches the real state only through `legal_actions` for its own seat and `determinize`.
+2. **Select.** From the root, while every action legal *in this determinization* already has a child,
+   descend by UCB1 over the available children only (the "subset-armed bandit" of ISMCTS): a child's
+   exploration term uses its *availability* count (how many times it could have been chosen) rather
+   than its parent's visit count. Each deciding seat maximizes its own reward, so a node chosen by an
+   opponent is scored from that opponent's point of view.
+3. **Expand.** At the first node with an untried legal action, add one (picked with the agent's rng).
+4. **Simulate.** Play `game.playout_action` for the first seat to move until the game ends.
+5. **Backpropagate.** Every edge on the path gains one visit and the reward of the seat that took it.
+
+Tree nodes are keyed by the path of `(seat, action id)` edges from the root, so different
+determinizations and different chance outcomes (chance lives inside `apply`, drawn from the
+determinized state's rng) share nodes: no chance nodes are needed. Keying edges by seat as well as by
+id keeps the tree sound even if, in some determinization, a different seat is to move at a node.
+
+**Simultaneous (sealed) choices.** When several seats are in `game.to_move`, the choice is
+sequentialized: at the root the root seat decides first (its statistics are what the search is for);
+everywhere else the first seat in `to_move` decides. Determinization already hides other seats'
+unrevealed sealed choices, so the root seat never conditions on what it cannot see. A known limit,
+shared by every single-observer ISMCTS: a seat that decides *after* the root seat in the same sealed
+round is modelled as if it had seen the root seat's choice, which makes the search a little
+pessimistic (paranoid) about sealed rounds.
+
+**Rewards** (each in [0, 1], one per seat, from `game.result` of the finished playout):
+
+- Cooperative games (`result.team` is set): every seat gets `0.1 + 0.8 * won + 0.1 * m / (1 + |m|)`
+  with `m = result.team.margin`, so winning always dominates and the margin only breaks ties between
+  wins (or between losses) on any scale of margin.
+- Competitive games: `0.9 * share + 0.1 * (players - rank) / (players - 1)`, where `share` is
+  `1 / len(winner_seats)` for a winner and 0 otherwise, and `rank` is the seat's rank (1 = best). The
+  rank term lets multiplayer search prefer second place to last. With one player the reward is just
+  the win share.
+
+A playout that has not ended after `max_playout_steps` actions scores 0.5 for every seat, so a game
+whose random play can loop cannot hang the agent.
+
+**Move choice.** The most visited root child; ties go to the higher mean reward, then to the smaller
+action id, so the choice is deterministic. With only an iteration budget the whole search is a pure
+function of the seed (all randomness comes from a `meeple.engine.Rng` stream); a time budget, measured
+with `time.perf_counter`, makes the iteration count depend on the machine.
+"""
+
+import math
+import time
+
+from meeple.engine import Action, Game, NotYourTurn, Result, Rng, State
+
+DEFAULT_ITERATIONS = 200
+
+
+def seat_rewards(result: Result, players: int) -> list[float]:
+    """The reward in [0, 1] of every seat for a finished game (see the module docstring)."""
+    if result.team is not None:
+        margin = float(result.team.margin)
+        value = 0.1 + (0.8 if result.team.won else 0.0) + 0.1 * margin / (1.0 + abs(margin))
+        return [value] * players
+    winners = result.winner_seats
+    share = 1.0 / len(winners) if winners else 0.0
+    if players <= 1:
+        return [share if seat in winners else 0.0 for seat in range(players)]
+    rewards: list[float] = []
+    for seat in range(players):
+        win = share if seat in winners else 0.0
+        rank = result.ranking[seat]
+        rank_term = max(0.0, min(1.0, (players - rank) / (players - 1)))
+        rewards.append(0.9 * win + 0.1 * rank_term)
+    return rewards
+
+
+class _Node:
+    """One information-set node, reached from its parent by the edge (`seat`, action id).
+
+    The statistics describe that edge: `visits` (times it was taken), `total` (sum of the rewards of
+    `seat`, the seat that took it) and `avail` (times it was legal when its parent was visited).
+    """
+
+    __slots__ = ("avail", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+        self.children: dict[tuple[int, str], _Node] = {}
+
+    def mean(self) -> float:
+        """The average reward of the edge for the seat that took it (0 before any visit)."""
+        return self.total / self.visits if self.visits else 0.0
+
+
+class MctsAgent:
+    """Single-observer ISMCTS with a budget of iterations, of seconds, or both (whichever ends first)."""
+
+    name = "mcts"
+    max_playout_steps = 10_000
+
+    def __init__(
+        self,
+        seed: int,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+    ) -> None:
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"mcts needs at least 1 iteration, got {iterations}")
+        if seconds is not None and seconds <= 0:
+            raise ValueError(f"mcts needs a positive time budget, got {seconds}")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rng = Rng.from_seed(seed, "mcts-agent")
+        # Diagnostics of the last search: iterations run and, per root action id, (visits, mean reward).
+        self.last_iterations = 0
+        self.last_root_stats: dict[str, tuple[int, float]] = {}
+
+    # --- the agent interface ---------------------------------------------------------
+    def choose(self, game: Game, state: State, seat: int) -> str:
+        """The id of the root child the search visited most (a lone legal action is returned at once)."""
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            raise NotYourTurn(f"seat {seat} has no legal action now, so mcts cannot choose for it")
+        if len(legal) == 1:
+            self.last_iterations = 0
+            self.last_root_stats = {}
+            return legal[0].id
+        root = _Node(seat)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            det = game.determinize(state, seat, self.rng)
+            self._iterate(game, det, root, seat)
+            done += 1
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        self.last_root_stats = {
+            action_id: (child.visits, child.mean()) for (_, action_id), child in root.children.items()
+        }
+        return self._best(root, seat, legal)
+
+    # --- one iteration ---------------------------------------------------------------
+    def _iterate(self, game: Game, det: State, root: _Node, root_seat: int) -> None:
+        """Select, expand, simulate and backpropagate once on the determinization `det` (mutated)."""
+        rng = self.rng
+        c = self.exploration
+        log = math.log
+        sqrt = math.sqrt
+        node = root
+        path: list[_Node] = []
+        while not game.is_terminal(det):
+            movers = game.to_move(det)
+            decider = root_seat if node is root and root_seat in movers else movers[0]
+            legal = game.legal_actions(det, decider)
+            children = node.children
+            untried: list[Action] = []
+            available: list[_Node] = []
+            for action in legal:
+                child = children.get((decider, action.id))
+                if child is None:
+                    untried.append(action)
+                else:
+                    available.append(child)
+            for child in available:
+                child.avail += 1
+            if untried:
+                action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                child = _Node(decider)
+                child.avail = 1
+                children[(decider, action.id)] = child
+                game.play(det, decider, action)
+                path.append(child)
+                break
+            best_child = available[0]
+            best_action = legal[0]
+            best_score = -math.inf
+            for action, child in zip(legal, available, strict=True):
+                score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if score > best_score:
+                    best_score, best_child, best_action = score, child, action
+            game.play(det, decider, best_action)
+            path.append(best_child)
+            node = best_child
+        rewards = self._playout(game, det)
+        for child in path:
+            child.visits += 1
+            child.total += rewards[child.seat]
+
+    def _playout(self, game: Game, det: State) -> list[float]:
+        """Play the game's playout policy to the end; the reward of every seat (0.5 each if it never ends)."""
+        rng = self.rng
+        for _ in range(self.max_playout_steps):
+            if game.is_terminal(det):
+                return seat_rewards(game.result(det), det.players)
+            mover = game.to_move(det)[0]
+            legal = game.legal_actions(det, mover)
+            action = game.playout_action(det, mover, legal, rng)
+            game.play(det, mover, action)
+        if game.is_terminal(det):
+            return seat_rewards(game.result(det), det.players)
+        return [0.5] * det.players
+
+    # --- the final choice --------------------------------------------------------------
+    @staticmethod
+    def _best(root: _Node, seat: int, legal: list[Action]) -> str:
+        """The most visited root child among the real legal actions; ties: higher mean, then smaller id."""
+        candidates = [(action.id, root.children.get((seat, action.id))) for action in legal]
+        visited = [(action_id, child) for action_id, child in candidates if child is not None and child.visits > 0]
+        if not visited:
+            return min(action.id for action in legal)
+        best = min(visited, key=lambda item: (-item[1].visits, -item[1].mean(), item[0]))
+        return best[0]

@@ -1,0 +1,616 @@
+"""The `meeple` command: list games, play one in the terminal, simulate many, replay a record.
+
+Conventions shared by every command:
+
+* A game is named by its slug (`meeple games` lists them).
+* Options are given as `--option name=value`, repeated; values are checked by the game.
+* Agents are named as `meeple.agents.make_agent` names them (`random`, `heuristic`,
+  `mcts:iterations=300`); a list of agents is comma-separated, and a `key=value` piece
+  right after an agent with parameters continues that agent's parameters, so
+  `human,mcts:iterations=300,exploration=0.5,random` names three seats.
+* Any error the user can fix (unknown game, bad player count, option or agent, an
+  unreadable, corrupt or altered record) is printed as one `error: ...` line on
+  stderr and the command exits with code 2.
+"""
+
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from meeple.agents import Agent, make_agent
+from meeple.agents.factory import BadAgent
+from meeple.engine import (
+    Action,
+    Game,
+    GameRecord,
+    GameSpec,
+    MeepleError,
+    Result,
+    State,
+    decode_record,
+    derive_seed,
+    encode_record,
+    finish_record,
+    game_specs,
+    get_game,
+    registry,
+    replay,
+)
+from meeple.simulation import simulate as run_simulation
+
+HUMAN = "human"
+DEFAULT_BOT = "mcts"
+ERROR_EXIT = 2
+
+app = typer.Typer(
+    name="meeple",
+    help="Play, simulate and replay modern tabletop games.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+# --- errors -------------------------------------------------------------------------------
+
+
+class UsageProblem(MeepleError):
+    """A command-line argument that makes no sense (raised and reported by the CLI only)."""
+
+
+def fail(message: str) -> NoReturn:
+    """Print `error: message` as one line on stderr and exit with code 2."""
+    line = " ".join(str(message).split())
+    typer.echo(f"error: {line}", err=True)
+    raise typer.Exit(ERROR_EXIT)
+
+
+def describe_os_error(error: OSError) -> str:
+    """An OSError as a short sentence naming the file."""
+    reason = error.strerror or str(error)
+    return f"{reason}: {error.filename}" if error.filename else reason
+
+
+@contextmanager
+def reported_errors() -> Iterator[None]:
+    """Turn the errors a user can cause into one `error:` line and exit code 2."""
+    try:
+        yield
+    except MeepleError as error:
+        fail(str(error))
+    except OSError as error:
+        fail(describe_os_error(error))
+
+
+def load_games() -> None:
+    """Load the registered games once, so that a broken plug-in is reported as one line.
+
+    A game's entry point that names a missing module or class would otherwise escape as a
+    traceback from the first registry call.
+    """
+    try:
+        registry.game_classes()
+    except (ImportError, AttributeError) as error:
+        fail(f"a registered game could not be loaded: {error}")
+
+
+# --- parsing arguments ----------------------------------------------------------------------
+
+
+def parse_options(items: Sequence[str] | None) -> dict[str, str]:
+    """`name=value` strings as a dict; the game checks names and values later."""
+    options: dict[str, str] = {}
+    for item in items or ():
+        name, sep, value = item.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise UsageProblem(f"option {item!r} should look like name=value")
+        if name in options:
+            raise UsageProblem(f"option '{name}' is given twice")
+        options[name] = value.strip()
+    return options
+
+
+def split_agents(items: Sequence[str] | None) -> list[str]:
+    """Comma-separated agent specs (possibly repeated) as one list; see the module docstring."""
+    specs: list[str] = []
+    for item in items or ():
+        continues = False
+        for piece in (part.strip() for part in item.split(",")):
+            if not piece:
+                raise BadAgent(f"the agent list {item!r} has an empty entry")
+            if continues and "=" in piece and ":" not in piece:
+                specs[-1] += "," + piece
+            else:
+                specs.append(piece)
+                continues = ":" in piece
+    return specs
+
+
+def check_bots(specs: Sequence[str]) -> None:
+    """Raise BadAgent for the first agent spec that is not a valid bot."""
+    for spec in dict.fromkeys(specs):
+        if spec != HUMAN:
+            make_agent(spec, 0)
+
+
+def random_seed() -> int:
+    """A fresh 63-bit seed from the operating system."""
+    return int.from_bytes(os.urandom(8), "big") >> 1
+
+
+def check_count(name: str, value: int, minimum: int = 1) -> None:
+    if value < minimum:
+        raise UsageProblem(f"{name} must be at least {minimum}, not {value}")
+
+
+# --- shared output ----------------------------------------------------------------------------
+
+
+def number(value: float) -> str:
+    """A score or rate for people: whole numbers without a decimal point."""
+    value = float(value)
+    if value.is_integer():
+        return str(int(value))
+    return f"{value:.3f}".rstrip("0") if abs(value) < 1 else f"{value:.2f}".rstrip("0")
+
+
+def percent(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def seat_list(seats: Sequence[int]) -> str:
+    return ", ".join(str(seat) for seat in seats)
+
+
+def print_result(console: Console, result: Result, seat_names: Sequence[str] | None = None) -> None:
+    """Scores, ranking and winners (or the team outcome) of a finished game."""
+    table = Table(title="Result")
+    table.add_column("seat", justify="right")
+    if seat_names is not None:
+        table.add_column("player")
+    table.add_column("score", justify="right")
+    table.add_column("rank", justify="right")
+    table.add_column("winner")
+    for seat, (score, rank) in enumerate(zip(result.scores, result.ranking, strict=True)):
+        cells = [str(seat)]
+        if seat_names is not None:
+            cells.append(escape(seat_names[seat]))
+        cells += [number(score), str(rank), "yes" if seat in result.winner_seats else ""]
+        table.add_row(*cells)
+    console.print(table)
+    if result.team is not None:
+        outcome = "won" if result.team.won else "lost"
+        detail = f" — {escape(result.team.detail)}" if result.team.detail else ""
+        console.print(f"The team {outcome} (margin {number(result.team.margin)}){detail}.")
+    elif len(result.winner_seats) == 1:
+        console.print(f"Winner: seat {result.winner_seats[0]}.")
+    elif result.winner_seats:
+        console.print(f"Winners (shared): seats {seat_list(result.winner_seats)}.")
+    else:
+        console.print("Nobody won.")
+
+
+def write_record(path: Path, game: Game, record: GameRecord, state: State) -> None:
+    """Finish the record (digest, result if over) and write it to `path`."""
+    path.write_bytes(encode_record(finish_record(game, record, state)))
+
+
+# --- meeple games -------------------------------------------------------------------------------
+
+
+def describe_kind(spec: GameSpec) -> str:
+    kinds = ["cooperative" if spec.cooperative else "competitive"]
+    if spec.hidden_information:
+        kinds.append("hidden info")
+    if spec.simultaneous:
+        kinds.append("simultaneous")
+    return ", ".join(kinds)
+
+
+def describe_players(spec: GameSpec) -> str:
+    if spec.min_players == spec.max_players:
+        return str(spec.min_players)
+    return f"{spec.min_players}-{spec.max_players}"
+
+
+def describe_value(value: object) -> str:
+    """An option value as it is typed on the command line (booleans in lower case)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def games_table(specs: Sequence[GameSpec]) -> Table:
+    table = Table(title="Games")
+    for column in ("game", "title", "players", "kind"):
+        table.add_column(column)
+    for spec in specs:
+        table.add_row(escape(spec.slug), escape(spec.title), describe_players(spec), describe_kind(spec))
+    return table
+
+
+def options_table(spec: GameSpec) -> Table:
+    """The options of one game: name, default, allowed values, description."""
+    table = Table(title=f"{escape(spec.slug)} options (--option name=value)", title_justify="left")
+    for column in ("option", "default", "values", "description"):
+        table.add_column(column)
+    for option in spec.options:
+        table.add_row(
+            escape(option.name),
+            escape(describe_value(option.default)),
+            escape(option.describe_values()),
+            escape(option.description),
+        )
+    return table
+
+
+@app.command()
+def games() -> None:
+    """List the registered games, their player counts, kinds and options."""
+    load_games()
+    with reported_errors():
+        specs = game_specs()
+    console = Console(highlight=False)
+    if not specs:
+        console.print("No games are registered.")
+        return
+    console.print(games_table(specs))
+    for spec in specs:
+        if spec.options:
+            console.print(options_table(spec))
+        else:
+            console.print(f"{escape(spec.slug)} has no options.")
+
+
+# --- meeple play ----------------------------------------------------------------------------------
+
+
+class Quit(Exception):
+    """The person at the keyboard asked to stop (q, end of input or Ctrl-C)."""
+
+
+def read_line(console: Console, prompt: str) -> str:
+    """One line typed by the user; Quit on end of input or Ctrl-C."""
+    try:
+        return console.input(prompt, markup=False).strip()
+    except (EOFError, KeyboardInterrupt):
+        console.print()
+        raise Quit from None
+
+
+def resolve_seats(spec: GameSpec, players: int | None, seats: list[str]) -> tuple[int, list[str]]:
+    """The player count and one agent spec per seat.
+
+    Without --seats: seat 0 is `human`, the others `mcts`; the count is --players or the
+    game's minimum. With --seats: exactly one spec per seat (the count follows from it).
+    """
+    if not seats:
+        count = spec.min_players if players is None else players
+        spec.check_players(count)
+        return count, [HUMAN] + [DEFAULT_BOT] * (count - 1)
+    count = len(seats) if players is None else players
+    spec.check_players(count)
+    if len(seats) != count:
+        raise UsageProblem(f"--seats names {len(seats)} seats but there are {count} players: give one per seat")
+    return count, seats
+
+
+def choose_action(console: Console, legal: list[Action], seat: int) -> Action:
+    """Show the numbered legal actions and read a number or an action id until it is valid."""
+    console.print(f"[bold]Seat {seat}, your move:[/]")
+    width = len(str(len(legal)))
+    for index, action in enumerate(legal, start=1):
+        console.print(f"  {index:>{width}}. {escape(action.label)} [dim]({escape(action.id)})[/]")
+    by_id = {action.id: action for action in legal}
+    while True:
+        answer = read_line(console, f"choice [1-{len(legal)}, an action id, or q to quit]: ")
+        if answer.lower() == "q" and answer not in by_id:
+            raise Quit
+        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            return legal[int(answer) - 1]
+        if answer in by_id:
+            return by_id[answer]
+        console.print(f"[red]{escape(repr(answer))} is not a choice:[/] type a number from 1 to {len(legal)}.")
+
+
+def announce(console: Console, seat: int, who: str, action: Action) -> None:
+    """Say what a seat did, without revealing a sealed choice."""
+    if action.payload.get("sealed"):
+        console.print(f"seat {seat} has made a sealed choice")
+    else:
+        console.print(f"seat {seat} ({escape(who)}) plays: {escape(action.label)}")
+
+
+class TerminalMatch:
+    """One game played in the terminal by humans and bots."""
+
+    def __init__(self, console: Console, game: Game, seat_specs: list[str], seed: int) -> None:
+        self.console = console
+        self.game = game
+        self.seat_specs = seat_specs
+        self.seed = seed
+        self.state = game.new_game(len(seat_specs), seed)
+        self.bots: dict[int, Agent] = {
+            seat: make_agent(spec, derive_seed(seed, "seat", seat))
+            for seat, spec in enumerate(seat_specs)
+            if spec != HUMAN
+        }
+        self.hot_seat = sum(spec == HUMAN for spec in seat_specs) > 1
+        self.last_human: int | None = None
+        self.actions: list[tuple[int, str]] = []
+
+    def record(self) -> GameRecord:
+        spec = self.game.spec
+        return GameRecord(
+            game=spec.slug,
+            version=spec.version,
+            players=len(self.seat_specs),
+            seed=self.seed,
+            options=dict(self.game.options),
+            actions=list(self.actions),
+        )
+
+    def rewind(self) -> None:
+        """Rebuild the state from the recorded actions (an interrupted action may have left it half-done)."""
+        self.state = self.game.new_game(len(self.seat_specs), self.seed)
+        for seat, action_id in self.actions:
+            self.game.apply(self.state, seat, action_id)
+
+    def run(self) -> None:
+        """Play until the game ends; Quit propagates if the human stops."""
+        while not self.game.is_terminal(self.state):
+            for seat in self.game.to_move(self.state):
+                if seat in self.game.to_move(self.state):
+                    self.decide(seat)
+
+    def decide(self, seat: int) -> None:
+        legal = self.game.legal_actions(self.state, seat)
+        if not legal:
+            raise UsageProblem(f"the game offers seat {seat} no legal action although it must decide")
+        if seat in self.bots:
+            action_id = self.bots[seat].choose(self.game, self.state, seat)
+            action = self.game.apply(self.state, seat, action_id)
+            announce(self.console, seat, self.seat_specs[seat], action)
+        else:
+            self.hand_over(seat)
+            self.console.print(self.game.render_text(self.game.observation(self.state, seat)), markup=False)
+            action = choose_action(self.console, legal, seat)
+            self.game.apply(self.state, seat, action.id)
+            if self.hot_seat:  # hide this seat's private view before anyone else looks
+                self.console.clear()
+            announce(self.console, seat, HUMAN, action)
+        self.actions.append((seat, action.id))
+
+    def hand_over(self, seat: int) -> None:
+        """In hot seat play, make the next human confirm before their private view is shown.
+
+        The screen is cleared after every human decision in hot seat play, so what the
+        next human sees before pressing Enter is only what every seat may see.
+        """
+        if self.hot_seat and seat != self.last_human:
+            answer = read_line(self.console, f"pass the device to seat {seat} — press Enter (q to quit) ")
+            if answer.lower() == "q":
+                raise Quit
+        self.last_human = seat
+
+
+@app.command()
+def play(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="The game's slug (see `meeple games`).")],
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
+    seats: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--seats",
+            "-s",
+            help="One agent per seat, comma-separated: human, random, heuristic, mcts[:iterations=N,...]."
+            " Default: seat 0 human, the others mcts.",
+        ),
+    ] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option, name=value.")] = None,
+    seed: Annotated[int | None, typer.Option(help="The game's seed (default: random, and printed).")] = None,
+    save: Annotated[Path | None, typer.Option(help="Write the game record to this file.")] = None,
+) -> None:
+    """Play a game in the terminal, humans and bots together."""
+    console = Console(highlight=False)
+    load_games()
+    with reported_errors():
+        game = get_game(game_name, parse_options(option))
+        count, seat_specs = resolve_seats(game.spec, players, split_agents(seats))
+        check_bots(seat_specs)
+        if save is not None and not save.parent.is_dir():
+            raise UsageProblem(f"cannot save to {save}: no such directory")
+        seed = random_seed() if seed is None else seed
+        match = TerminalMatch(console, game, seat_specs, seed)
+        console.print(
+            f"[bold]{escape(game.spec.title)}[/], {count} players, seed {seed} (replay it with --seed {seed})"
+        )
+        for seat, spec in enumerate(seat_specs):
+            console.print(f"  seat {seat}: {escape(spec)}")
+        try:
+            match.run()
+        except (Quit, KeyboardInterrupt):
+            done = len(match.actions)
+            console.print(f"Game stopped after {done} action{'' if done == 1 else 's'}.")
+            match.rewind()
+        else:
+            console.print(game.render_text(game.observation(match.state, None)), markup=False)
+            print_result(console, game.result(match.state), seat_specs)
+        if save is not None:
+            write_record(save, game, match.record(), match.state)
+            console.print(f"Record saved to {escape(str(save))}.")
+
+
+# --- meeple simulate ------------------------------------------------------------------------------
+
+
+def default_players(spec: GameSpec, agents: int) -> int:
+    """The player count when --players is not given: one seat per agent, within the game's range."""
+    return min(max(agents, spec.min_players), spec.max_players)
+
+
+def run_with_progress(
+    games: int, job: Callable[[Callable[[int], None] | None], list[dict[str, Any]]]
+) -> list[dict[str, Any]]:
+    """Run `job(progress)`, showing a progress bar on stderr when stderr is a terminal."""
+    if not sys.stderr.isatty():
+        return job(None)
+    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task("simulating", total=games)
+        return job(lambda done: progress.advance(task, done))
+
+
+def split_win(row: dict[str, Any], seat: int) -> float:
+    """The share of a win a seat gets: 1 / number of winners, 0 if it did not win."""
+    winners = row["winner_seats"]
+    return 1 / len(winners) if seat in winners else 0.0
+
+
+def agent_summary(rows: list[dict[str, Any]], agents: Sequence[str]) -> Table:
+    """Per agent spec: seat-games played, wins (ties split), win rate, mean score."""
+    stats: dict[str, list[float]] = {spec: [0, 0.0, 0.0] for spec in agents}
+    for row in rows:
+        for seat, spec in enumerate(row["agents"]):
+            entry = stats[spec]
+            entry[0] += 1
+            entry[1] += split_win(row, seat)
+            entry[2] += row["scores"][seat]
+    table = Table(title="Agents", caption="an agent seated twice in one game counts twice; shared wins are split")
+    for column in ("agent", "games", "wins", "win rate", "mean score"):
+        table.add_column(column, justify="left" if column == "agent" else "right")
+    for spec, (played, wins, total) in stats.items():
+        if played:
+            table.add_row(escape(spec), str(int(played)), number(wins), percent(wins / played), number(total / played))
+    return table
+
+
+def seat_summary(rows: list[dict[str, Any]], players: int) -> Table:
+    """Per seat: win rate (ties split) and mean score."""
+    table = Table(title="Seats")
+    for column in ("seat", "win rate", "mean score"):
+        table.add_column(column, justify="right")
+    for seat in range(players):
+        wins = sum(split_win(row, seat) for row in rows)
+        mean = sum(row["scores"][seat] for row in rows) / len(rows)
+        table.add_row(str(seat), percent(wins / len(rows)), number(mean))
+    return table
+
+
+def print_summary(console: Console, report: dict[str, Any], title: str) -> None:
+    rows = report["results"]
+    options = ", ".join(f"{name}={describe_value(value)}" for name, value in report["options"].items()) or "none"
+    console.print(
+        f"[bold]{escape(title)}[/]: {report['games']} games, {report['players']} players,"
+        f" seed {report['seed']}, options: {escape(options)}"
+    )
+    console.print(agent_summary(rows, report["agents"]))
+    console.print(seat_summary(rows, report["players"]))
+    teams = [row["team"] for row in rows if "team" in row]
+    if teams:
+        won = sum(team["won"] for team in teams)
+        margin = sum(team["margin"] for team in teams) / len(teams)
+        console.print(f"Team win rate: {percent(won / len(teams))}, mean margin {number(margin)}")
+    mean_decisions = sum(row["decisions"] for row in rows) / len(rows)
+    console.print(f"Mean decisions per game: {number(mean_decisions)}")
+
+
+@app.command()
+def simulate(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="The game's slug (see `meeple games`).")],
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Players (default: one per agent, within the game's range).")
+    ] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 100,
+    seed: Annotated[int | None, typer.Option(help="The run's seed (default: random, and printed).")] = None,
+    agents: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--agents",
+            "-a",
+            help="Agents, comma-separated, repeated to fill the seats (default: random).",
+        ),
+    ] = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes; results do not depend on it.")] = 1,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option, name=value.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object with every game's result.")] = False,
+    rotate: Annotated[bool, typer.Option("--rotate/--no-rotate", help="Rotate the agents through the seats.")] = True,
+) -> None:
+    """Play many games between bots and summarise who wins."""
+    load_games()
+    with reported_errors():
+        game = get_game(game_name, parse_options(option))
+        specs = split_agents(agents) or ["random"]
+        count = default_players(game.spec, len(specs)) if players is None else players
+        game.spec.check_players(count)
+        if len(specs) > count:
+            raise UsageProblem(f"--agents names {len(specs)} agents but there are only {count} seats")
+        check_count("--games", games)
+        check_count("--workers", workers)
+        if HUMAN in specs:
+            raise BadAgent("a simulation is played by bots only: 'human' cannot take a seat")
+        check_bots(specs)
+        seed = random_seed() if seed is None else seed
+
+        def job(progress: Callable[[int], None] | None) -> list[dict[str, Any]]:
+            return run_simulation(
+                game.spec.slug,
+                count,
+                games,
+                seed,
+                specs,
+                dict(game.options),
+                workers=workers,
+                rotate=rotate,
+                progress=progress,
+            )
+
+        rows = run_with_progress(games, job)
+    report = {
+        "game": game.spec.slug,
+        "players": count,
+        "games": games,
+        "seed": seed,
+        "agents": specs,
+        "options": dict(game.options),
+        "results": rows,
+    }
+    if as_json:
+        typer.echo(json.dumps(report))
+    else:
+        print_summary(Console(highlight=False), report, game.spec.title)
+
+
+# --- meeple replay --------------------------------------------------------------------------------
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A record written by `meeple play --save`.")],
+) -> None:
+    """Replay a game record, check it was not altered, and show how the game ended."""
+    console = Console(highlight=False)
+    load_games()
+    with reported_errors():
+        try:
+            data = file.read_bytes()
+        except OSError as error:
+            raise UsageProblem(f"cannot read the record {file}: {error.strerror or error}") from None
+        record = decode_record(data)
+        game, state = replay(record)
+    console.print(f"record verified: {len(record.actions)} actions")
+    console.print(f"[bold]{escape(game.spec.title)}[/], {record.players} players, seed {record.seed}")
+    if game.is_terminal(state):
+        print_result(console, game.result(state))
+    else:
+        console.print("The game was not finished.")

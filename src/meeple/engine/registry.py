@@ -1,0 +1,40 @@
+"""The game registry: games announce themselves as `meeple.games` entry points.
+
+The engine imports no game: it finds them through the package metadata, so a
+game (ours or a plug-in) is added by declaring an entry point, not by editing
+the engine.
+"""
+
+from collections.abc import Mapping
+from functools import cache
+from importlib.metadata import entry_points
+from typing import Any
+
+from meeple.engine.errors import UnknownGame
+from meeple.engine.game import Game
+from meeple.engine.spec import GameSpec
+
+ENTRY_POINT_GROUP = "meeple.games"
+
+
+@cache
+def game_classes() -> dict[str, type[Game]]:
+    """Every registered game class by slug, in slug order."""
+    found: dict[str, type[Game]] = {}
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        cls = point.load()
+        found[cls.spec.slug] = cls
+    return dict(sorted(found.items()))
+
+
+def game_specs() -> list[GameSpec]:
+    return [cls.spec for cls in game_classes().values()]
+
+
+def get_game(slug: str, options: Mapping[str, Any] | None = None) -> Game:
+    """The game registered as `slug`, with `options` checked; UnknownGame or BadOption otherwise."""
+    classes = game_classes()
+    if slug not in classes:
+        known = ", ".join(classes) or "none"
+        raise UnknownGame(f"no game called '{slug}' (known games: {known})")
+    return classes[slug](options)

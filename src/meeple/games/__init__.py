@@ -1,0 +1,1 @@
+"""One package per game; each registers itself as a `meeple.games` entry point."""

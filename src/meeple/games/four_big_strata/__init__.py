@@ -1,0 +1,110 @@
+"""Four Big Strata (士農工商, Shuishui): sealed-bid auctions for people of four classes;
+your lowest class is your score. Rulebook: ../shared/rules/four-big-strata.txt.
+
+Where each rule lives: setup.py (6 Setup, 8.1 Prephase), auction.py (8.2), production.py
+(8.3 and the cap), tribute.py (8.4), anytime.py (exchanges, flips, the all-face-down
+reward), scoring.py (9 Game end), npc.py (solo opponent), flow.py (7 Game flow),
+observation.py (hidden information), content/ (every card and number).
+"""
+
+from typing import Any
+
+from meeple.engine import Action, Game, GameSpec, OptionSpec, Result, Rng, TeamOutcome, competitive_result
+from meeple.games.four_big_strata import bots, flow, observation, scoring, setup, view
+from meeple.games.four_big_strata.content import load_content
+from meeple.games.four_big_strata.state import OVER, Fbs
+
+
+class FourBigStrata(Game[Fbs]):
+    """The engine's face of the game: every hook delegates to the module holding that rule."""
+
+    spec = GameSpec(
+        slug="four-big-strata",
+        title="Four Big Strata",
+        version="1.0",
+        min_players=1,
+        max_players=7,
+        summary="Bid for scholars, peasants, artisans and merchants; your weakest class is your score. "
+        "1 player plays against the Magistrate, a rules-driven opponent.",
+        options=(
+            OptionSpec(
+                "tribute_ratio",
+                "X of rule 8.4.1: one resource per X Influence more "
+                "(0: by player count, 4 at 4 players as in the rulebook example)",
+                0,
+                minimum=0,
+                maximum=12,
+            ),
+            OptionSpec(
+                "npc_level",
+                "Strength of the solo opponent (1 player only)",
+                "normal",
+                choices=("easy", "normal", "hard"),
+            ),
+        ),
+        hidden_information=True,
+        simultaneous=True,
+        rulebook="four-big-strata.txt",
+    )
+
+    def __init__(self, options: dict[str, Any] | None = None) -> None:
+        super().__init__(options)
+        content = load_content()
+        self.content = content
+        self.rules = flow.Rules(
+            content, int(self.options["tribute_ratio"]), content.npc_levels[str(self.options["npc_level"])]
+        )
+
+    def setup(self, players: int, seed: int) -> Fbs:
+        state = setup.new_state(players, seed, self.content)
+        flow.advance(state, self.rules)
+        return state
+
+    def clone(self, state: Fbs) -> Fbs:
+        return state.clone()
+
+    def to_move(self, state: Fbs) -> tuple[int, ...]:
+        return flow.to_move(state)
+
+    def legal_actions(self, state: Fbs, seat: int) -> list[Action]:
+        return flow.legal_actions(state, seat, self.rules)
+
+    def perform(self, state: Fbs, seat: int, action: Action) -> None:
+        flow.perform(state, seat, action, self.rules)
+        if state.phase == OVER and not state.final:
+            bonus = self.rules.npc_level.bonus_points
+            state.final = [
+                scoring.final_scores(state, p, self.content, bonus if p >= state.players else 0)
+                for p in range(state.participants)
+            ]
+
+    def observation(self, state: Fbs, seat: int | None) -> dict[str, Any]:
+        return observation.observation(state, seat, self.content, flow.to_move(state))
+
+    def determinize(self, state: Fbs, seat: int, rng: Rng) -> Fbs:
+        return observation.determinize(state, seat, rng)
+
+    def is_terminal(self, state: Fbs) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: Fbs) -> Result:
+        """9 Game end: the lowest class score; ties by the second lowest, and so on. Solo: the
+        player wins by beating the Magistrate's scores compared the same way."""
+        keys = [scoring.ranking_key(scores) for scores in state.final]
+        if state.solo:
+            won = keys[0] > keys[1]
+            margin = keys[0][0] - keys[1][0]
+            return Result(
+                scores=[float(keys[0][0])],
+                ranking=[1],
+                winner_seats=[0] if won else [],
+                team=TeamOutcome(won=won, margin=float(margin), detail=f"Magistrate scored {keys[1][0]}"),
+                detail={"class_scores": state.final},
+            )
+        return competitive_result([float(k[0]) for k in keys], keys, {"class_scores": state.final})
+
+    def playout_action(self, state: Fbs, seat: int, legal: list[Action], rng: Rng) -> Action:
+        return bots.playout_action(state, seat, legal, rng, self.content)
+
+    def render_text(self, observation: dict[str, Any]) -> str:
+        return view.render_text(observation)

@@ -1,0 +1,141 @@
+"""Things a player may do at any time (8.4, "At any time during the game"), and the
+Special situation reward for getting every card face down.
+
+- exchange Resources with the Bank in a 4:1 ratio;
+- with a face-up exchange card (5 C), trade 4 Money for 2 Grain or 4 Grain for 2 Money;
+- flip a face-up card face down for 2 Resources of your choice, keeping its class
+  (an Empress flipped face down may go under any class).
+"""
+
+from functools import cache
+
+from meeple.engine import Action
+from meeple.games.four_big_strata.content import CLASSES, EMPRESS, Content
+from meeple.games.four_big_strata.state import Fbs
+
+
+def transfer(state: Fbs, seat: int, grain: int, money: int) -> None:
+    """Move resources between a participant and the Bank (positive: to the participant)."""
+    state.grain[seat] += grain
+    state.money[seat] += money
+    state.bank_grain -= grain
+    state.bank_money -= money
+
+
+def has_trade_card(state: Fbs, seat: int, content: Content) -> bool:
+    cards = content.cards
+    if content.trade_types.isdisjoint(state.cards[seat]):
+        return False
+    return any(up and cards[t].trade for t, up in zip(state.cards[seat], state.face_up[seat], strict=True))
+
+
+def exchange_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
+    """The Bank 4:1 exchanges and the exchange card's 4-for-2 trades the seat can afford now."""
+    k = content.constants
+    actions = []
+    if state.grain[seat] >= k.bank_rate:
+        actions.append(Action("exchange:grain-money", f"Exchange {k.bank_rate} grain for 1 money with the Bank"))
+    if state.money[seat] >= k.bank_rate:
+        actions.append(Action("exchange:money-grain", f"Exchange {k.bank_rate} money for 1 grain with the Bank"))
+    if has_trade_card(state, seat, content):
+        if state.grain[seat] >= k.trade_give:
+            actions.append(Action("trade:grain-money", f"Trade {k.trade_give} grain for {k.trade_get} money"))
+        if state.money[seat] >= k.trade_give:
+            actions.append(Action("trade:money-grain", f"Trade {k.trade_give} money for {k.trade_get} grain"))
+    return actions
+
+
+def _split_label(grain: int, total: int) -> str:
+    return f"{grain} grain and {total - grain} money"
+
+
+@cache
+def _flips_of(pos: int, card_type: int, column: int, content: Content) -> tuple[Action, ...]:
+    """The flip actions of one card at one position (immutable, so built once and shared)."""
+    reward = content.constants.flip_reward
+    card = content.cards[card_type]
+    targets = range(len(CLASSES)) if column == EMPRESS else (column,)
+    return tuple(
+        Action(
+            f"flip:{pos}:{grain}" + (f":{CLASSES[target]}" if column == EMPRESS else ""),
+            f"Flip {card.name} face down"
+            + (f" under {CLASSES[target]}s" if column == EMPRESS else "")
+            + f" for {_split_label(grain, reward)}",
+            {"kind": "flip", "position": pos, "grain": grain, "column": CLASSES[target]},
+        )
+        for target in targets
+        for grain in range(reward + 1)
+    )
+
+
+def flip_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
+    """One action per face-up card and choice of 2 resources (and class, for an Empress)."""
+    actions: list[Action] = []
+    for pos, (card_type, up) in enumerate(zip(state.cards[seat], state.face_up[seat], strict=True)):
+        if up:
+            actions += _flips_of(pos, card_type, state.columns[seat][pos], content)
+    return actions
+
+
+def perform_exchange(state: Fbs, seat: int, action_id: str, content: Content) -> None:
+    """Carry out an `exchange:` (Bank 4:1) or `trade:` (exchange card 4:2) action."""
+    k = content.constants
+    kind, _, direction = action_id.partition(":")
+    give, get = (k.bank_rate, 1) if kind == "exchange" else (k.trade_give, k.trade_get)
+    if direction == "grain-money":
+        transfer(state, seat, -give, get)
+    else:
+        transfer(state, seat, get, -give)
+
+
+def perform_flip(state: Fbs, seat: int, action: Action, content: Content) -> None:
+    """Flip a face-up card face down for 2 resources; it can never be flipped back (8.4)."""
+    pos = action.payload["position"]
+    grain = action.payload["grain"]
+    state.face_up[seat][pos] = False
+    state.columns[seat][pos] = CLASSES.index(action.payload["column"])
+    state.known[seat][pos] = state.all_seats_mask()  # it was face up: everyone saw it
+    reward = content.constants.flip_reward
+    transfer(state, seat, grain, reward - grain)
+    check_all_face_down(state, seat)
+
+
+def check_all_face_down(state: Fbs, seat: int) -> None:
+    """Special situations: a player whose cards are now all face down receives as many
+    Resources as the current round (after flipping the last card or taking one face down)."""
+    if state.cards[seat] and not any(state.face_up[seat]):
+        state.reward[seat] += state.round
+
+
+def reward_actions(state: Fbs, seat: int) -> list[Action]:
+    amount = state.reward[seat]
+    return [
+        Action(
+            f"reward:{grain}",
+            f"Take {_split_label(grain, amount)} (all your cards are face down)",
+            {"kind": "reward", "grain": grain},
+        )
+        for grain in range(amount + 1)
+    ]
+
+
+def perform_reward(state: Fbs, seat: int, action: Action) -> None:
+    grain = action.payload["grain"]
+    transfer(state, seat, grain, state.reward[seat] - grain)
+    state.reward[seat] = 0
+
+
+def market_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
+    """Inside the at-any-time menu: exchanges, flips, and closing the menu."""
+    return [
+        *exchange_actions(state, seat, content),
+        *flip_actions(state, seat, content),
+        Action("close", "Done exchanging and flipping"),
+    ]
+
+
+def open_market_action(state: Fbs, seat: int, content: Content) -> list[Action]:
+    """The entry to the at-any-time menu, offered where the main choice is something else."""
+    if any(state.face_up[seat]) or exchange_actions(state, seat, content):
+        return [Action("market", "Exchange resources or flip a card face down...")]
+    return []

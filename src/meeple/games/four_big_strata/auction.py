@@ -1,0 +1,101 @@
+"""The Auction (rulebook 8.2): sealed bids, picks from the highest bidder, placing cards."""
+
+from functools import cache
+
+from meeple.engine import Action
+from meeple.games.four_big_strata.anytime import check_all_face_down, open_market_action, transfer
+from meeple.games.four_big_strata.content import CLASSES, Content
+from meeple.games.four_big_strata.npc import place
+from meeple.games.four_big_strata.state import PICK, Fbs
+
+
+@cache
+def _bid(amount: int) -> Action:
+    return Action(f"bid:{amount}", f"Bid {amount} money", {"kind": "bid", "amount": amount, "sealed": True})
+
+
+def bid_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
+    """8.2.1: a secret bid of any amount of the player's Money, 0 included."""
+    return [_bid(amount) for amount in range(state.money[seat] + 1)] + open_market_action(state, seat, content)
+
+
+def clockwise_distance(state: Fbs, seat: int) -> int:
+    return (seat - state.start) % state.participants
+
+
+def reveal_bids(state: Fbs) -> None:
+    """8.2.1-8.2.2: reveal together, all bids go to the Bank, picks go from the highest bid,
+    ties to the player closest to the Start Player clockwise (the Start Player first)."""
+    for seat in range(state.players):
+        transfer(state, seat, 0, -state.bids[seat])
+    state.order = sorted(range(state.participants), key=lambda s: (-state.bids[s], clockwise_distance(state, s)))
+    state.order_pos = 0
+    state.bids_revealed = True
+    state.phase = PICK
+
+
+def _slot_label(state: Fbs, slot: int, content: Content) -> str:
+    if state.display_up[slot]:
+        card = content.cards[state.display[slot]]
+        return f"Take {card.name} ({card.cls}, {card.points} pts: {card.effect_text()})"
+    return f"Take the face-down card in slot {slot + 1}"
+
+
+def take_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
+    """8.2.1: one card from the Public Display."""
+    actions = [
+        Action(f"take:{slot}", _slot_label(state, slot, content), {"kind": "take", "slot": slot})
+        for slot, card_type in enumerate(state.display)
+        if card_type >= 0
+    ]
+    return actions + open_market_action(state, seat, content)
+
+
+def perform_take(state: Fbs, seat: int, slot: int, content: Content) -> None:
+    """A face-up card goes to its column (8.2.4); a face-down one is looked at first (8.2.3)."""
+    card_type = state.display[slot]
+    state.display[slot] = -1
+    if state.display_up[slot]:
+        place(state, seat, card_type, content.cards[card_type].column, True, state.all_seats_mask())
+        state.order_pos += 1
+        return
+    state.holding = card_type
+    start_saw = (1 << state.start) if state.start < state.players else 0
+    state.holding_known = (1 << seat) | start_saw
+
+
+def place_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
+    """8.2.3-8.2.4: pay 2 Money to place it face up, or rotate it face down into any column."""
+    card = content.cards[state.holding]
+    cost = content.constants.face_up_cost
+    actions = []
+    if state.money[seat] >= cost:
+        actions.append(Action("faceup", f"Pay {cost} money to place {card.name} face up", {"kind": "place"}))
+    actions += [
+        Action(f"facedown:{name}", f"Place it face down under {name}s", {"kind": "place", "column": name})
+        for name in CLASSES
+    ]
+    return actions + open_market_action(state, seat, content)
+
+
+def perform_place(state: Fbs, seat: int, action_id: str, content: Content) -> None:
+    card_type, known = state.holding, state.holding_known
+    state.holding, state.holding_known = -1, 0
+    if action_id == "faceup":
+        transfer(state, seat, 0, -content.constants.face_up_cost)
+        place(state, seat, card_type, content.cards[card_type].column, True, state.all_seats_mask())
+    else:
+        place(state, seat, card_type, CLASSES.index(action_id.partition(":")[2]), False, known)
+        check_all_face_down(state, seat)
+    state.order_pos += 1
+
+
+def end_auction(state: Fbs) -> None:
+    """8.2.2: the cards left in the Public Display are discarded face up."""
+    state.discard.extend(card_type for card_type in state.display if card_type >= 0)
+    state.display = []
+    state.display_up = []
+    state.bids = [-1] * state.participants
+    state.bids_revealed = False
+    state.order = []
+    state.order_pos = 0

@@ -1,0 +1,123 @@
+"""What each seat may see, built from an allow-list, and sampling states consistent with it.
+
+Public: the round, phase, Start Player, resources (a ruling: only bids are secret),
+face-up cards, which column each face-down card lies in, discards, the top Empress,
+revealed bids, pending tasks. Private, shown only to seats that know them: the face
+of a face-down card (its owner looked at it, 8.2.3; the Start Player may look at the
+Public Display at any time, 6 step 6 and 8.1), and a seat's own sealed bid.
+Never shown: the draw pile's order, the Empresses under the top one.
+"""
+
+from typing import Any
+
+from meeple.engine import Rng
+from meeple.games.four_big_strata.content import COLUMN_NAMES, CardType, Content
+from meeple.games.four_big_strata.state import Fbs
+
+
+def card_view(card: CardType) -> dict[str, Any]:
+    return {"id": card.id, "name": card.name, "class": card.cls, "points": card.points, "effect": card.effect_text()}
+
+
+def _knows(mask: int, seat: int | None) -> bool:
+    return seat is not None and bool(mask >> seat & 1)
+
+
+def observation(state: Fbs, seat: int | None, content: Content, to_move: tuple[int, ...]) -> dict[str, Any]:
+    """The observation of `seat` (None: a spectator, who sees only public information)."""
+    cards = content.cards
+    sees_display = seat is not None and seat == state.start
+    display = [
+        None
+        if card_type < 0
+        else {
+            "slot": slot,
+            "face_up": up,
+            "card": card_view(cards[card_type]) if up or sees_display else None,
+        }
+        for slot, (card_type, up) in enumerate(zip(state.display, state.display_up, strict=True))
+    ]
+    participants = []
+    for p in range(state.participants):
+        personal = [
+            {
+                "column": COLUMN_NAMES[column],
+                "face_up": up,
+                "card": card_view(cards[card_type]) if up or _knows(known, seat) else None,
+            }
+            for card_type, column, up, known in zip(
+                state.cards[p], state.columns[p], state.face_up[p], state.known[p], strict=True
+            )
+        ]
+        if state.bids_revealed or (p == seat and state.bids[p] >= 0):
+            bid: int | str | None = state.bids[p]
+        else:
+            bid = "sealed" if state.bids[p] >= 0 else None
+        participants.append(
+            {
+                "seat": p,
+                "npc": p >= state.players,
+                "grain": state.grain[p],
+                "money": state.money[p],
+                "cards": personal,
+                "bid": bid,
+                "market_open": state.market[p],
+                "reward_owed": state.reward[p],
+            }
+        )
+    holding = None
+    if state.holding >= 0:
+        holder = state.order[state.order_pos]
+        face = card_view(cards[state.holding]) if _knows(state.holding_known, seat) else None
+        holding = {"seat": holder, "card": face}
+    return {
+        "game": "four-big-strata",
+        "seat": seat,
+        "players": state.players,
+        "solo": state.solo,
+        "round": state.round,
+        "rounds": content.constants.rounds,
+        "phase": state.phase,
+        "start_player": state.start,
+        "to_move": list(to_move),
+        "draw_pile": len(state.draw),
+        "empress_pile": len(state.empress_pile),
+        "empress_top": card_view(cards[state.empress_pile[-1]]) if state.empress_pile else None,
+        "display": display,
+        "discard": [cards[t].id for t in state.discard],
+        "participants": participants,
+        "pick_order": state.order[:],
+        "pick_position": state.order_pos,
+        "holding": holding,
+        "tasks": [t[:] for t in state.queue],
+        "final_scores": [f[:] for f in state.final],
+    }
+
+
+def determinize(state: Fbs, seat: int, rng: Rng) -> Fbs:
+    """A full state that `seat` cannot tell from `state`: the faces `seat` does not know are
+    redrawn from the multiset of unseen cards, other seats' unrevealed bids are unmade, and
+    the state's own random stream is replaced. Depends on `state` only through what
+    `observation(state, seat)` shows."""
+    sampled = state.clone()
+    slots: list[tuple[list[int], int]] = [(sampled.draw, i) for i in range(len(sampled.draw))]
+    if seat != state.start:
+        slots += [(sampled.display, i) for i, up in enumerate(sampled.display_up) if not up and sampled.display[i] >= 0]
+    for p in range(sampled.participants):
+        for i, (up, known) in enumerate(zip(sampled.face_up[p], sampled.known[p], strict=True)):
+            if not up and not known >> seat & 1:
+                slots.append((sampled.cards[p], i))
+    holding_hidden = sampled.holding >= 0 and not sampled.holding_known >> seat & 1
+    pool = sorted([cards[i] for cards, i in slots] + ([sampled.holding] if holding_hidden else []))
+    rng.shuffle(pool)
+    for (cards, i), card_type in zip(slots, pool, strict=False):
+        cards[i] = card_type
+    if holding_hidden:
+        sampled.holding = pool[-1]
+    hidden_empresses = sorted(sampled.empress_pile[:-1])
+    rng.shuffle(hidden_empresses)
+    sampled.empress_pile[:-1] = hidden_empresses
+    if not sampled.bids_revealed:
+        sampled.bids = [b if p == seat else -1 for p, b in enumerate(sampled.bids)]
+    sampled.rng = Rng(rng.next64())
+    return sampled

@@ -1,0 +1,106 @@
+"""What is on the table in a game of Four Big Strata: plain data, nothing else.
+
+Cards are stored by card type index (content.cards); identical cards are
+indistinguishable, so a position's type is all there is to know. Who knows a
+face-down card's face is kept per position as a bitmask of seats.
+
+Participants are the seats, plus the solo opponent (the NPC) as participant 1
+in a solo game: `participants` is the length of every per-participant list.
+"""
+
+from meeple.engine import Rng, State
+
+# Phases, in the order of a round (7 Game flow, 8 Phases).
+SETUP = "setup"  # 6 Setup step 8: extra resources for turn positions 3-7
+BID = "bid"  # 8.2.1: sealed simultaneous bids
+PICK = "pick"  # 8.2.1-8.2.4: picks from highest bidder
+FEED = "feed"  # 8.3.1: a player who cannot pay finds the resources
+CAP = "cap"  # 8.3.1 / 8.4.2: discard down to 10
+TRIBUTE = "tribute"  # 8.4.1
+OVER = "over"  # 9 Game end
+
+# Kinds of queued tasks: (kind, seat, other, amount).
+TASK_EXTRA = 0  # seat chooses `amount` extra starting resources
+TASK_FEED = 1  # seat must pay `amount` grain and `other` money
+TASK_CAP = 2  # seat must discard down to the cap
+TASK_TRIBUTE = 3  # seat demands `amount` resources from participant `other`
+TASK_GAIN = 4  # seat gains `amount` resources of its choice (solo tribute from the bank)
+
+
+class Fbs(State, kw_only=True):
+    """A Four Big Strata game in progress."""
+
+    participants: int
+    round: int = 1
+    phase: str = SETUP
+    start: int = 0
+    draw: list[int]  # class cards, top at the end
+    empress_pile: list[int]  # face-up pile, top at the end (everyone sees the top card)
+    display: list[int]  # Public Display slots: card type, or -1 once taken
+    display_up: list[bool]
+    discard: list[int]  # discarded face up (8.2.2): public
+    grain: list[int]
+    money: list[int]
+    bank_grain: int
+    bank_money: int
+    cards: list[list[int]]  # per participant: card types in their Personal Display
+    columns: list[list[int]]  # parallel: the column each card lies in (0-3 classes, 4 Empress)
+    face_up: list[list[bool]]
+    known: list[list[int]]  # parallel: bitmask of seats that know the card's face
+    bids: list[int]  # this round's bids, -1 while not made
+    bids_revealed: bool = False
+    order: list[int] = []  # picking order after the bids are revealed
+    order_pos: int = 0
+    holding: int = -1  # card type taken face down, awaiting placement by order[order_pos]
+    holding_known: int = 0
+    market: list[bool]  # seat has opened its at-any-time exchanges and flips
+    reward: list[int]  # resources owed for getting every card face down (Special situations)
+    queue: list[list[int]] = []  # pending tasks [kind, seat, other, amount]
+    final: list[list[int]] = []  # at the end: each participant's class scores
+    npc_bid: int = -1
+    cap_after_tribute: bool = False  # which Cap (8.3.1 or 8.4.2) is being resolved
+
+    def clone(self) -> "Fbs":
+        """A copy sharing nothing mutable: lists of ints are sliced, nested lists rebuilt."""
+        return Fbs(
+            players=self.players,
+            seed=self.seed,
+            rng=Rng(self.rng.state),
+            decisions=self.decisions,
+            participants=self.participants,
+            round=self.round,
+            phase=self.phase,
+            start=self.start,
+            draw=self.draw[:],
+            empress_pile=self.empress_pile[:],
+            display=self.display[:],
+            display_up=self.display_up[:],
+            discard=self.discard[:],
+            grain=self.grain[:],
+            money=self.money[:],
+            bank_grain=self.bank_grain,
+            bank_money=self.bank_money,
+            cards=[c[:] for c in self.cards],
+            columns=[c[:] for c in self.columns],
+            face_up=[c[:] for c in self.face_up],
+            known=[c[:] for c in self.known],
+            bids=self.bids[:],
+            bids_revealed=self.bids_revealed,
+            order=self.order[:],
+            order_pos=self.order_pos,
+            holding=self.holding,
+            holding_known=self.holding_known,
+            market=self.market[:],
+            reward=self.reward[:],
+            queue=[t[:] for t in self.queue],
+            final=[f[:] for f in self.final],
+            npc_bid=self.npc_bid,
+            cap_after_tribute=self.cap_after_tribute,
+        )
+
+    @property
+    def solo(self) -> bool:
+        return self.participants > self.players
+
+    def all_seats_mask(self) -> int:
+        return (1 << self.players) - 1

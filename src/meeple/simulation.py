@@ -1,0 +1,104 @@
+"""Playing matches between agents, one game or thousands, on one core or many.
+
+The outcome of a run depends only on its arguments: each game's seed is
+derived from the run's seed and the game's index, and results are returned in
+index order whatever the number of worker processes.
+"""
+
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from meeple.agents import Agent, make_agent
+from meeple.agents.factory import BadAgent
+from meeple.engine import Game, GameRecord, State, derive_seed, finish_record, get_game
+
+
+def play_match(game: Game, players: int, seed: int, agents: Sequence[Agent]) -> tuple[State, GameRecord]:
+    """Play one game to its end; the seats that must decide are asked in seat order."""
+    state = game.new_game(players, seed)
+    actions: list[tuple[int, str]] = []
+    while not game.is_terminal(state):
+        for seat in game.to_move(state):
+            if seat in game.to_move(state):
+                action_id = agents[seat].choose(game, state, seat)
+                game.apply(state, seat, action_id)
+                actions.append((seat, action_id))
+    record = GameRecord(
+        game=game.spec.slug,
+        version=game.spec.version,
+        players=players,
+        seed=seed,
+        options=dict(game.options),
+        actions=actions,
+    )
+    return state, finish_record(game, record, state)
+
+
+def seat_agents(agent_specs: Sequence[str], players: int, index: int, rotate: bool) -> list[str]:
+    """The agent spec of each seat in game `index`: the list repeated to fill the seats,
+    rotated by the game index when `rotate` so every agent plays every seat equally."""
+    if not agent_specs:
+        raise BadAgent("at least one agent is needed")
+    if len(agent_specs) > players:
+        raise BadAgent(f"{len(agent_specs)} agents were given for {players} seats")
+    base = [agent_specs[s % len(agent_specs)] for s in range(players)]
+    if not rotate:
+        return base
+    shift = index % players
+    return base[-shift:] + base[:-shift] if shift else base
+
+
+def _one_game(job: tuple[str, dict[str, Any], int, int, int, list[str]]) -> dict[str, Any]:
+    slug, options, players, run_seed, index, specs = job
+    game = get_game(slug, options)
+    seed = derive_seed(run_seed, "game", index)
+    agents = [make_agent(spec, derive_seed(seed, "seat", seat)) for seat, spec in enumerate(specs)]
+    state, _ = play_match(game, players, seed, agents)
+    result = game.result(state)
+    row: dict[str, Any] = {
+        "seed": seed,
+        "agents": specs,
+        "scores": result.scores,
+        "ranking": result.ranking,
+        "winner_seats": result.winner_seats,
+        "decisions": state.decisions,
+    }
+    if result.team is not None:
+        row["team"] = {"won": result.team.won, "margin": result.team.margin}
+    return row
+
+
+def simulate(
+    slug: str,
+    players: int,
+    games: int,
+    seed: int,
+    agent_specs: Sequence[str],
+    options: dict[str, Any] | None = None,
+    workers: int = 1,
+    rotate: bool = True,
+    progress: Callable[[int], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Play `games` games and return one result row per game, in game order."""
+    game = get_game(slug, options)  # checks slug and options before any work starts
+    game.spec.check_players(players)
+    for spec in set(agent_specs):
+        make_agent(spec, 0)
+    jobs = [
+        (slug, dict(game.options), players, seed, index, seat_agents(agent_specs, players, index, rotate))
+        for index in range(games)
+    ]
+    rows: list[dict[str, Any]] = []
+    if workers <= 1:
+        for job in jobs:
+            rows.append(_one_game(job))
+            if progress:
+                progress(1)
+        return rows
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for row in pool.map(_one_game, jobs, chunksize=1):
+            rows.append(row)
+            if progress:
+                progress(1)
+    return rows

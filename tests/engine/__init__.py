@@ -1,0 +1,1 @@
+"""Tests of meeple.engine, on a small toy game."""
