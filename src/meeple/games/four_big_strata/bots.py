@@ -1,58 +1,154 @@
 """Fast heuristics for Four Big Strata: the playout policy of search bots and the
-`heuristic` agent. They read only what the deciding seat may see."""
+`heuristic` agent. They read only what the deciding seat may see (its own cards, face-up
+cards, public resources), never a hidden face.
+
+The rules of thumb: keep the weakest class rising (the lowest class is the score, 9), keep
+the grain and money flows from going negative (8.3.1), bid only what the best card is worth
+over the next one, exchange before flipping, and flip the least useful card when forced.
+"""
 
 from meeple.engine import Action, Rng
-from meeple.games.four_big_strata.content import EMPRESS, Content
+from meeple.games.four_big_strata.content import CLASSES, EMPRESS, Content
+from meeple.games.four_big_strata.production import feeding_demand
 from meeple.games.four_big_strata.scoring import base_scores
 from meeple.games.four_big_strata.state import BID, PICK, Fbs
 
 
-def _lowest_class(state: Fbs, seat: int, content: Content) -> int:
-    scores = base_scores(state, seat, content)
-    return min(range(len(scores)), key=lambda c: (scores[c], c))
+def _flows(state: Fbs, seat: int, content: Content) -> tuple[int, int]:
+    """Grain and money a player gains per round from face-up cards, less feeding (sets ignored)."""
+    grain = money = 0
+    for card_type, up in zip(state.cards[seat], state.face_up[seat], strict=True):
+        if up:
+            grain += content.cards[card_type].grain
+            money += content.cards[card_type].money
+    need_grain, need_money = feeding_demand(state, seat, content)
+    return grain - need_grain, money - need_money
 
 
-def _card_value(state: Fbs, seat: int, card_type: int, content: Content, lowest: int) -> float:
-    """How much a face-up card helps: points where they are needed, and its economy."""
+def _flow_worth(net: int) -> float:
+    """Per round: a deficit hurts (it costs flips); a small surplus helps, a large one is capped at 10."""
+    return 1.5 * net if net < 0 else 0.3 * min(net, 3)
+
+
+def _weights(scores: list[int]) -> list[float]:
+    low = min(scores)
+    return [2.0 if score <= low else 1.2 if score <= low + 2 else 0.5 for score in scores]
+
+
+def _back_worth(column: int, ctx: tuple, content: Content) -> float:
+    """What a face-down card under `column` adds: the back's points, and one more grain to eat."""
+    weights, net_grain, _ = ctx
+    return weights[column] * content.backs[column] + _flow_worth(net_grain - 1) - _flow_worth(net_grain)
+
+
+def _card_worth(card_type: int, ctx: tuple, content: Content) -> float:
+    """What a face-up card adds: its points where they are needed, and its effect on the flows."""
+    weights, net_grain, net_money = ctx
     card = content.cards[card_type]
-    column = lowest if card.column == EMPRESS else card.column
-    value = card.points * (2.0 if column == lowest else 1.0)
-    value += 0.6 * (card.grain + card.money) + 0.5 * card.influence - 0.8 * (card.feed_grain + card.feed_money)
-    return value + 1.5 * (card.end_each + card.end_any + card.end_class_points / 3)
+    target = weights.index(max(weights)) if card.column == EMPRESS else card.column
+    worth = weights[target] * card.points + 1.2 * (card.end_each + card.end_any) + 0.6 * card.end_class_points
+    worth += 0.4 * card.influence + 0.8 * (card.set_grain + card.set_money) + (0.8 if card.trade else 0.0)
+    grain_after = net_grain + card.grain - 1 - card.feed_grain
+    money_after = net_money + card.money - card.feed_money
+    flows = _flow_worth(grain_after) - _flow_worth(net_grain) + _flow_worth(money_after) - _flow_worth(net_money)
+    return worth + flows
+
+
+def _context(state: Fbs, seat: int, content: Content) -> tuple:
+    """Class weights and the flows, with the grain that the cards still to come will eat."""
+    net_grain, net_money = _flows(state, seat, content)
+    rounds_left = content.constants.rounds - state.round
+    return _weights(base_scores(state, seat, content)), net_grain - rounds_left // 2, net_money
+
+
+def _lowest_column(ctx: tuple) -> int:
+    weights = ctx[0]
+    return weights.index(max(weights))
+
+
+def _slot_worth(state: Fbs, slot: int, ctx: tuple, content: Content) -> float:
+    if state.display_up[slot]:
+        return _card_worth(state.display[slot], ctx, content)
+    return _back_worth(_lowest_column(ctx), ctx, content)
+
+
+def _bid(state: Fbs, seat: int, legal: list[Action], rng: Rng, content: Content) -> Action:
+    """Bid about the gap between the best and the second-best card, keeping upkeep money."""
+    ctx = _context(state, seat, content)
+    worths = sorted((_slot_worth(state, s, ctx, content) for s, t in enumerate(state.display) if t >= 0), reverse=True)
+    gap = worths[0] - worths[1] if len(worths) > 1 else 0.0
+    _, need_money = feeding_demand(state, seat, content)
+    spare = max(0, state.money[seat] - need_money)
+    amount = min(spare, max(0, int(gap + rng.random())))
+    return legal[min(amount, len(legal) - 1)]
+
+
+def _take(state: Fbs, seat: int, legal: list[Action], content: Content) -> Action:
+    ctx = _context(state, seat, content)
+    takes = [a for a in legal if a.id.startswith("take:")]
+    return max(takes, key=lambda a: _slot_worth(state, a.payload["slot"], ctx, content))
+
+
+def _place(state: Fbs, seat: int, legal: list[Action], content: Content) -> Action:
+    """Pay 2 to show a card when it is worth more face up than face down under the weakest class."""
+    ctx = _context(state, seat, content)
+    column = _lowest_column(ctx)
+    down = next(a for a in legal if a.id == f"facedown:{CLASSES[column]}")
+    if legal[0].id != "faceup" or state.money[seat] < 3:
+        return down
+    up_worth = _card_worth(state.holding, ctx, content) - 1.0
+    return legal[0] if up_worth > _back_worth(column, ctx, content) else down
+
+
+def _pay(state: Fbs, seat: int, legal: list[Action], content: Content) -> Action:
+    """Short of resources: a useful exchange first, else flip the least useful card for what is short."""
+    need_grain, _ = feeding_demand(state, seat, content)
+    grain_short = state.grain[seat] < need_grain
+    wanted = "money-grain" if grain_short else "grain-money"
+    for prefix in ("trade:", "exchange:"):
+        for action in legal:
+            if action.id == prefix + wanted:
+                return action
+    flips = [a for a in legal if a.id.startswith("flip:")]
+    if not flips:
+        return next((a for a in legal if a.id == "waive"), legal[0])
+    ctx = _context(state, seat, content)
+    grain_wanted = 2 if grain_short else 0
+
+    def cost(action: Action) -> tuple[float, int]:
+        pos = action.payload["position"]
+        worth = _card_worth(state.cards[seat][pos], ctx, content)
+        return worth, abs(action.payload["grain"] - grain_wanted)
+
+    return min(flips, key=cost)
+
+
+def _split(legal: list[Action], state: Fbs, seat: int, content: Content) -> Action:
+    """Rewards and extra resources: lean towards the resource whose flow is worse."""
+    net_grain, net_money = _flows(state, seat, content)
+    return legal[-1] if net_grain <= net_money else legal[0]
 
 
 def playout_action(state: Fbs, seat: int, legal: list[Action], rng: Rng, content: Content) -> Action:
-    """A sensible move at once: modest bids, the card that lifts the weakest class, exchanges
-    only when short, flips only when forced, discards of the more plentiful resource."""
-    first = legal[0].id
-    verb = first.partition(":")[0]
-    if state.phase == BID and not state.market[seat] and verb == "bid":
-        bids = [a for a in legal if a.id.startswith("bid:")]
-        return bids[min(len(bids) - 1, rng.below(3))]
-    if state.phase == PICK and verb == "take":
-        lowest = _lowest_class(state, seat, content)
-        up = [a for a in legal if a.id.startswith("take:") and state.display_up[a.payload["slot"]]]
-        if not up:
-            return legal[0]
-        return max(up, key=lambda a: _card_value(state, seat, state.display[a.payload["slot"]], content, lowest))
-    if verb in ("faceup", "facedown"):
-        lowest = _lowest_class(state, seat, content)
-        if verb == "faceup" and state.money[seat] >= 4:
-            return legal[0]
-        return next(a for a in legal if a.id == f"facedown:{('scholar', 'peasant', 'artisan', 'merchant')[lowest]}")
-    if verb == "discard":
-        discards = [a for a in legal if a.id.startswith("discard:")]
-        more_grain = state.grain[seat] >= state.money[seat]
-        return discards[-1] if more_grain else discards[0]
-    if verb == "demand":
-        return legal[0] if state.grain[seat] <= state.money[seat] else legal[1]
-    if verb in ("reward", "extra", "gain"):
-        return legal[len(legal) // 2]
+    """A sensible move at once, for search playouts and the heuristic agent."""
+    verb = legal[0].id.partition(":")[0]
     if state.market[seat]:
         return next(a for a in legal if a.id == "close")
-    for action in legal:
-        if action.id.startswith(("exchange:", "trade:")):
-            short_grain = state.grain[seat] < state.money[seat]
-            if action.id.endswith("money-grain") == short_grain:
-                return action
+    if state.phase == BID and verb == "bid":
+        return _bid(state, seat, legal, rng, content)
+    if state.phase == PICK and verb == "take":
+        return _take(state, seat, legal, content)
+    if verb in ("faceup", "facedown"):
+        return _place(state, seat, legal, content)
+    if verb == "discard":
+        discards = [a for a in legal if a.id.startswith("discard:")]
+        net_grain, net_money = _flows(state, seat, content)
+        return discards[0] if net_grain < net_money else discards[-1]
+    if verb == "demand":
+        net_grain, net_money = _flows(state, seat, content)
+        return legal[0] if net_grain <= net_money else legal[1]
+    if verb in ("reward", "extra", "gain"):
+        return _split(legal, state, seat, content)
+    if verb in ("exchange", "trade", "flip", "waive"):
+        return _pay(state, seat, legal, content)
     return legal[rng.below(len(legal))]
