@@ -388,6 +388,8 @@ class TerminalMatch:
             self.game.apply(self.state, seat, action.id)
             if self.hot_seat:  # hide this seat's private view before anyone else looks
                 self.console.clear()
+                self.console.file.write("\033[3J")  # and the terminal's scroll-back, which clear() keeps
+                self.console.file.flush()
             announce(self.console, seat, HUMAN, action)
         self.actions.append((seat, action.id))
 

@@ -155,6 +155,12 @@ def test_dropped_actions_are_caught_by_the_digest() -> None:
         replay(mangle(record, actions=record.actions[:-1]))
 
 
+def test_a_record_without_its_digest_is_refused() -> None:
+    _, record = played()
+    with pytest.raises(BadRecord, match="record has no final digest"):
+        replay(mangle(record, digest=None))
+
+
 def test_a_tampered_digest_is_caught() -> None:
     _, record = played()
     digest = record.digest

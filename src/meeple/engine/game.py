@@ -112,7 +112,8 @@ class Game(ABC, Generic[S]):
 
         Every value `seat` cannot see is redrawn from `rng`: hidden cards from the unseen
         pool, other seats' unrevealed sealed choices unmade (those seats decide again), and
-        the state's own random stream replaced, so that future chance is unknown too. The
+        the state's own random stream (and its seed) replaced, so that future chance is
+        unknown too. The
         result depends on `state` only through `observation(state, seat)`."""
 
     # --- ending ---------------------------------------------------------------

@@ -75,7 +75,9 @@ def replay(record: GameRecord) -> tuple[Game, msgspec.Struct]:
             game.apply(state, seat, action_id)
         except MeepleError as error:
             raise BadRecord(f"action {index + 1} ({action_id!r} by seat {seat}) does not replay: {error}") from None
-    if record.digest is not None and record.digest != state_digest(state):
+    if record.digest is None:
+        raise BadRecord("record has no final digest, so it cannot be verified")
+    if record.digest != state_digest(state):
         raise BadRecord("record's final digest does not match its replay: the record was altered")
     if record.result is not None and _result_json(game, state) != record.result:
         raise BadRecord("record's result does not match its replay: the record was altered")

@@ -79,7 +79,7 @@ class FourBigStrata(Game[Fbs]):
             ]
 
     def observation(self, state: Fbs, seat: int | None) -> dict[str, Any]:
-        return observation.observation(state, seat, self.content, flow.to_move(state))
+        return observation.observation(state, seat, self.content, flow.to_move(state), self.rules.ratio(state))
 
     def determinize(self, state: Fbs, seat: int, rng: Rng) -> Fbs:
         return observation.determinize(state, seat, rng)

@@ -11,7 +11,7 @@ from functools import cache
 
 from meeple.engine import Action
 from meeple.games.four_big_strata.content import CLASSES, EMPRESS, Content
-from meeple.games.four_big_strata.state import Fbs
+from meeple.games.four_big_strata.state import PUBLIC, Fbs
 
 
 def transfer(state: Fbs, seat: int, grain: int, money: int) -> None:
@@ -84,8 +84,10 @@ def perform_exchange(state: Fbs, seat: int, action_id: str, content: Content) ->
     give, get = (k.bank_rate, 1) if kind == "exchange" else (k.trade_give, k.trade_get)
     if direction == "grain-money":
         transfer(state, seat, -give, get)
+        state.note(f"{state.name(seat)} exchanges {give} grain for {get} money")
     else:
         transfer(state, seat, get, -give)
+        state.note(f"{state.name(seat)} exchanges {give} money for {get} grain")
 
 
 def perform_flip(state: Fbs, seat: int, action: Action, content: Content) -> None:
@@ -94,9 +96,11 @@ def perform_flip(state: Fbs, seat: int, action: Action, content: Content) -> Non
     grain = action.payload["grain"]
     state.face_up[seat][pos] = False
     state.columns[seat][pos] = CLASSES.index(action.payload["column"])
-    state.known[seat][pos] = state.all_seats_mask()  # it was face up: everyone saw it
+    state.known[seat][pos] = PUBLIC  # it was face up: everyone saw it, spectators too
     reward = content.constants.flip_reward
     transfer(state, seat, grain, reward - grain)
+    name = content.cards[state.cards[seat][pos]].name
+    state.note(f"{state.name(seat)} flips {name} face down for {_split_label(grain, reward)}")
     check_all_face_down(state, seat)
 
 
@@ -122,6 +126,7 @@ def reward_actions(state: Fbs, seat: int) -> list[Action]:
 def perform_reward(state: Fbs, seat: int, action: Action) -> None:
     grain = action.payload["grain"]
     transfer(state, seat, grain, state.reward[seat] - grain)
+    state.note(f"{state.name(seat)} has every card face down and takes {_split_label(grain, state.reward[seat])}")
     state.reward[seat] = 0
 
 

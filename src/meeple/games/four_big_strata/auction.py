@@ -29,6 +29,8 @@ def reveal_bids(state: Fbs) -> None:
     for seat in range(state.players):
         transfer(state, seat, 0, -state.bids[seat])
     state.order = sorted(range(state.participants), key=lambda s: (-state.bids[s], clockwise_distance(state, s)))
+    bids = ", ".join(f"{state.name(s)} {state.bids[s]}" for s in range(state.participants))
+    state.note(f"Bids revealed: {bids}; picking order: {', '.join(state.name(s) for s in state.order)}")
     state.order_pos = 0
     state.bids_revealed = True
     state.phase = PICK
@@ -57,8 +59,11 @@ def perform_take(state: Fbs, seat: int, slot: int, content: Content) -> None:
     state.display[slot] = -1
     if state.display_up[slot]:
         place(state, seat, card_type, content.cards[card_type].column, True, state.all_seats_mask())
+        card = content.cards[card_type]
+        state.note(f"{state.name(seat)} takes {card.name} ({card.cls})")
         state.order_pos += 1
         return
+    state.note(f"{state.name(seat)} takes the face-down card from slot {slot + 1} and looks at it")
     state.holding = card_type
     start_saw = (1 << state.start) if state.start < state.players else 0
     state.holding_known = (1 << seat) | start_saw
@@ -84,8 +89,14 @@ def perform_place(state: Fbs, seat: int, action_id: str, content: Content) -> No
     if action_id == "faceup":
         transfer(state, seat, 0, -content.constants.face_up_cost)
         place(state, seat, card_type, content.cards[card_type].column, True, state.all_seats_mask())
+        card = content.cards[card_type]
+        state.note(
+            f"{state.name(seat)} pays {content.constants.face_up_cost} money and shows it: {card.name} ({card.cls})"
+        )
     else:
-        place(state, seat, card_type, CLASSES.index(action_id.partition(":")[2]), False, known)
+        column = action_id.partition(":")[2]
+        place(state, seat, card_type, CLASSES.index(column), False, known)
+        state.note(f"{state.name(seat)} places it face down under {column}s")
         check_all_face_down(state, seat)
     state.order_pos += 1
 

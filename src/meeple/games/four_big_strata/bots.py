@@ -132,6 +132,8 @@ def _split(legal: list[Action], state: Fbs, seat: int, content: Content) -> Acti
 def playout_action(state: Fbs, seat: int, legal: list[Action], rng: Rng, content: Content) -> Action:
     """A sensible move at once, for search playouts and the heuristic agent."""
     verb = legal[0].id.partition(":")[0]
+    if verb in ("reward", "extra", "gain"):
+        return _split(legal, state, seat, content)
     if state.market[seat]:
         return next(a for a in legal if a.id == "close")
     if state.phase == BID and verb == "bid":
@@ -147,8 +149,6 @@ def playout_action(state: Fbs, seat: int, legal: list[Action], rng: Rng, content
     if verb == "demand":
         net_grain, net_money = _flows(state, seat, content)
         return legal[0] if net_grain <= net_money else legal[1]
-    if verb in ("reward", "extra", "gain"):
-        return _split(legal, state, seat, content)
     if verb in ("exchange", "trade", "flip", "waive"):
         return _pay(state, seat, legal, content)
     return legal[rng.below(len(legal))]

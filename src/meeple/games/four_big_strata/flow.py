@@ -92,7 +92,7 @@ def perform(state: Fbs, seat: int, action: Action, rules: Rules) -> None:
     elif verb == "extra":
         setup.perform_extra(state, seat, action)
     elif verb == "waive":
-        production.perform_waive(state, seat)
+        production.perform_waive(state, seat, content)
     elif verb == "discard":
         production.perform_discard(state, seat, action, content)
     elif verb == "demand":
@@ -132,7 +132,7 @@ def advance(state: Fbs, rules: Rules) -> None:
             state.phase = FEED
         elif phase == FEED:
             while state.queue:
-                if not production.settle_feeding(state, state.queue[0], content):
+                if not production.settle_feeding(state, state.queue[0][1], content):
                     return
                 state.queue.pop(0)
             production.queue_cap(state)
@@ -171,5 +171,6 @@ def end_round(state: Fbs, content: Content) -> None:
         return
     state.start = (state.start + 1) % state.participants
     state.round += 1
+    state.note(f"Round {state.round}: {state.name(state.start)} is the Start Player")
     setup.lay_out_display(state, content)
     state.phase = BID

@@ -37,12 +37,14 @@ def npc_pick(state: Fbs, npc: int, content: Content) -> None:
         card_type = state.display[best]
         state.display[best] = -1
         place(state, npc, card_type, content.cards[card_type].column, True, state.all_seats_mask())
+        state.note(f"The Magistrate takes {content.cards[card_type].name} ({content.cards[card_type].cls})")
         return
     slot = next(s for s, t in enumerate(state.display) if t >= 0)
     known = (1 << state.start) if state.start < state.players else 0
     card_type = state.display[slot]
     state.display[slot] = -1
     place(state, npc, card_type, lowest, False, known)
+    state.note(f"The Magistrate takes the face-down card from slot {slot + 1}, face down under {CLASSES[lowest]}s")
 
 
 def place(state: Fbs, seat: int, card_type: int, column: int, up: bool, known: int) -> None:

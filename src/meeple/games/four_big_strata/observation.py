@@ -8,22 +8,34 @@ Public Display at any time, 6 step 6 and 8.1), and a seat's own sealed bid.
 Never shown: the draw pile's order, the Empresses under the top one.
 """
 
+from functools import cache
 from typing import Any
 
 from meeple.engine import Rng
 from meeple.games.four_big_strata.content import COLUMN_NAMES, CardType, Content
-from meeple.games.four_big_strata.state import Fbs
+from meeple.games.four_big_strata.production import feeding_demand
+from meeple.games.four_big_strata.scoring import base_scores
+from meeple.games.four_big_strata.state import PUBLIC, Fbs
+from meeple.games.four_big_strata.tribute import influence
+
+
+@cache
+def _effect(card: CardType) -> str:
+    return card.effect_text()
 
 
 def card_view(card: CardType) -> dict[str, Any]:
-    return {"id": card.id, "name": card.name, "class": card.cls, "points": card.points, "effect": card.effect_text()}
+    """A card as observations show it (a new dict each time: observations share nothing)."""
+    return {"id": card.id, "name": card.name, "class": card.cls, "points": card.points, "effect": _effect(card)}
 
 
 def _knows(mask: int, seat: int | None) -> bool:
-    return seat is not None and bool(mask >> seat & 1)
+    return mask == PUBLIC or (seat is not None and bool(mask >> seat & 1))
 
 
-def observation(state: Fbs, seat: int | None, content: Content, to_move: tuple[int, ...]) -> dict[str, Any]:
+def observation(
+    state: Fbs, seat: int | None, content: Content, to_move: tuple[int, ...], tribute_ratio: int
+) -> dict[str, Any]:
     """The observation of `seat` (None: a spectator, who sees only public information)."""
     cards = content.cards
     sees_display = seat is not None and seat == state.start
@@ -53,12 +65,16 @@ def observation(state: Fbs, seat: int | None, content: Content, to_move: tuple[i
             bid: int | str | None = state.bids[p]
         else:
             bid = "sealed" if state.bids[p] >= 0 else None
+        upkeep_grain, upkeep_money = feeding_demand(state, p, content)
         participants.append(
             {
                 "seat": p,
                 "npc": p >= state.players,
                 "grain": state.grain[p],
                 "money": state.money[p],
+                "class_scores": base_scores(state, p, content),
+                "influence": influence(state, p, content),
+                "upkeep": {"grain": upkeep_grain, "money": upkeep_money},
                 "cards": personal,
                 "bid": bid,
                 "market_open": state.market[p],
@@ -79,6 +95,7 @@ def observation(state: Fbs, seat: int | None, content: Content, to_move: tuple[i
         "rounds": content.constants.rounds,
         "phase": state.phase,
         "start_player": state.start,
+        "tribute_ratio": tribute_ratio,
         "to_move": list(to_move),
         "draw_pile": len(state.draw),
         "empress_pile": len(state.empress_pile),
@@ -91,6 +108,7 @@ def observation(state: Fbs, seat: int | None, content: Content, to_move: tuple[i
         "holding": holding,
         "tasks": [t[:] for t in state.queue],
         "final_scores": [f[:] for f in state.final],
+        "log": state.log[:],
     }
 
 
@@ -120,4 +138,5 @@ def determinize(state: Fbs, seat: int, rng: Rng) -> Fbs:
     if not sampled.bids_revealed:
         sampled.bids = [b if p == seat else -1 for p, b in enumerate(sampled.bids)]
     sampled.rng = Rng(rng.next64())
+    sampled.seed = 0  # the real seed would let a bot rebuild every shuffle
     return sampled

@@ -32,6 +32,7 @@ def produce(state: Fbs, seat: int, content: Content) -> None:
             grain += card.set_grain * sets
             money += card.set_money * sets
     transfer(state, seat, grain, money)
+    state.note(f"{state.name(seat)} produces {grain} grain and {money} money")
 
 
 def feeding_demand(state: Fbs, seat: int, content: Content) -> tuple[int, int]:
@@ -51,21 +52,33 @@ def start_production(state: Fbs, content: Content) -> None:
     seats = [seat for seat in order if seat < state.players]
     for seat in seats:
         produce(state, seat, content)
-    state.queue = [[TASK_FEED, seat, *reversed(feeding_demand(state, seat, content))] for seat in seats]
+    state.queue = [[TASK_FEED, seat, 0, 0] for seat in seats]
 
 
-def settle_feeding(state: Fbs, task: list[int], content: Content) -> bool:
-    """Pay the head feeding task if possible. Special situations: a player who cannot pay and
-    has only face-down cards (and no useful exchange) pays what they can; the rest is not paid.
-    Returns False when the player must decide (exchange or flip) first."""
-    _, seat, money, grain = task
+def settle_feeding(state: Fbs, seat: int, content: Content) -> bool:
+    """Pay the seat's feeding bill if it can. The bill is worked out now, so a card flipped
+    while paying no longer costs its upkeep (5 Note). Special situations: a player who cannot
+    pay and has only face-down cards (and no exchange left) pays what they can; the rest is not
+    paid. Returns False when the player must decide (exchange or flip) first."""
+    grain, money = feeding_demand(state, seat, content)
     if state.grain[seat] >= grain and state.money[seat] >= money:
         transfer(state, seat, -grain, -money)
+        state.note(f"{state.name(seat)} feeds {grain} grain and {money} money")
         return True
     if any(state.face_up[seat]) or exchange_actions(state, seat, content):
         return False
-    transfer(state, seat, -min(grain, state.grain[seat]), -min(money, state.money[seat]))
+    pay_what_you_can(state, seat, grain, money)
     return True
+
+
+def pay_what_you_can(state: Fbs, seat: int, grain: int, money: int) -> None:
+    """Special situations: with only face-down cards, the unpaid rest of a bill is not paid."""
+    paid_grain, paid_money = min(grain, state.grain[seat]), min(money, state.money[seat])
+    transfer(state, seat, -paid_grain, -paid_money)
+    state.note(
+        f"{state.name(seat)} has only face-down cards and pays {paid_grain} grain and {paid_money} money "
+        f"of {grain} grain and {money} money; the rest is not paid"
+    )
 
 
 def feeding_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
@@ -73,14 +86,14 @@ def feeding_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
     leave the rest unpaid instead."""
     actions = [*exchange_actions(state, seat, content), *flip_actions(state, seat, content)]
     if not any(state.face_up[seat]):
-        _, _, money, grain = state.queue[0]
+        grain, money = feeding_demand(state, seat, content)
         actions.append(Action("waive", f"Pay what you can of {grain} grain and {money} money; the rest is not paid"))
     return actions
 
 
-def perform_waive(state: Fbs, seat: int) -> None:
-    _, _, money, grain = state.queue.pop(0)
-    transfer(state, seat, -min(grain, state.grain[seat]), -min(money, state.money[seat]))
+def perform_waive(state: Fbs, seat: int, content: Content) -> None:
+    state.queue.pop(0)
+    pay_what_you_can(state, seat, *feeding_demand(state, seat, content))
 
 
 def queue_cap(state: Fbs) -> None:
@@ -113,4 +126,5 @@ def perform_discard(state: Fbs, seat: int, action: Action, content: Content) -> 
     excess = cap_excess(state, seat, content)
     grain = action.payload["grain"]
     transfer(state, seat, -grain, -(excess - grain))
+    state.note(f"{state.name(seat)} discards {grain} grain and {excess - grain} money down to 10")
     state.queue.pop(0)

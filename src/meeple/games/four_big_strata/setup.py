@@ -50,6 +50,7 @@ def new_state(players: int, seed: int, content: Content) -> Fbs:
         if k.extra_by_turn_position[seat]
     ]
     lay_out_display(state, content)
+    state.note(f"Round 1: {state.name(0)} is the Start Player")
     state.phase = SETUP if state.queue else BID
     return state
 

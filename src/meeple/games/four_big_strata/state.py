@@ -19,9 +19,12 @@ CAP = "cap"  # 8.3.1 / 8.4.2: discard down to 10
 TRIBUTE = "tribute"  # 8.4.1
 OVER = "over"  # 9 Game end
 
+# A `known` mask meaning the face is public: every seat and spectators (a flipped card was face up).
+PUBLIC = -1
+
 # Kinds of queued tasks: (kind, seat, other, amount).
 TASK_EXTRA = 0  # seat chooses `amount` extra starting resources
-TASK_FEED = 1  # seat must pay `amount` grain and `other` money
+TASK_FEED = 1  # seat must pay its feeding bill, worked out when it pays (a flip changes it)
 TASK_CAP = 2  # seat must discard down to the cap
 TASK_TRIBUTE = 3  # seat demands `amount` resources from participant `other`
 TASK_GAIN = 4  # seat gains `amount` resources of its choice (solo tribute from the bank)
@@ -59,6 +62,7 @@ class Fbs(State, kw_only=True):
     final: list[list[int]] = []  # at the end: each participant's class scores
     npc_bid: int = -1
     cap_after_tribute: bool = False  # which Cap (8.3.1 or 8.4.2) is being resolved
+    log: list[str] = []  # public events, in order: nothing a seat may not see goes here
 
     def clone(self) -> "Fbs":
         """A copy sharing nothing mutable: lists of ints are sliced, nested lists rebuilt."""
@@ -96,11 +100,20 @@ class Fbs(State, kw_only=True):
             final=[f[:] for f in self.final],
             npc_bid=self.npc_bid,
             cap_after_tribute=self.cap_after_tribute,
+            log=self.log[:],
         )
 
     @property
     def solo(self) -> bool:
         return self.participants > self.players
+
+    def name(self, participant: int) -> str:
+        """How the public log names a participant."""
+        return "the Magistrate" if participant >= self.players else f"seat {participant}"
+
+    def note(self, text: str) -> None:
+        """Add a public event to the log."""
+        self.log.append(text)
 
     def all_seats_mask(self) -> int:
         return (1 << self.players) - 1

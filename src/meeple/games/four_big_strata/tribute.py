@@ -65,6 +65,9 @@ def settle_tribute(state: Fbs) -> bool:
         if grain + money == 0:
             if any(state.face_up[victim]):
                 return False
+            state.note(
+                f"{state.name(victim)} has nothing left and only face-down cards: the rest of the tribute is not paid"
+            )
             state.queue.pop(0)
             continue
         if grain and money and demander < state.players:
@@ -79,6 +82,9 @@ def _take(state: Fbs, demander: int, victim: int, grain: bool) -> None:
     transfer(state, victim, -amount[0], -amount[1])
     if demander < state.players:
         transfer(state, demander, *amount)
+    kind = "grain" if grain else "money"
+    payee = state.name(demander) if demander < state.players else "the Bank"
+    state.note(f"{state.name(victim)} pays 1 {kind} in tribute to {payee}")
     state.queue[0][3] -= 1
     if state.queue[0][3] == 0:
         state.queue.pop(0)
@@ -110,4 +116,6 @@ def perform_demand(state: Fbs, action_id: str) -> None:
 
 def perform_gain(state: Fbs, seat: int, action: Action) -> None:
     units = state.queue.pop(0)[3]
-    transfer(state, seat, action.payload["grain"], units - action.payload["grain"])
+    grain = action.payload["grain"]
+    transfer(state, seat, grain, units - grain)
+    state.note(f"{state.name(seat)} takes {grain} grain and {units - grain} money in tribute from the Bank")
