@@ -114,13 +114,11 @@ def _pay(state: Fbs, seat: int, legal: list[Action], content: Content) -> Action
         return next((a for a in legal if a.id == "waive"), legal[0])
     ctx = _context(state, seat, content)
     grain_wanted = 2 if grain_short else 0
-
-    def cost(action: Action) -> tuple[float, int]:
-        pos = action.payload["position"]
-        worth = _card_worth(state.cards[seat][pos], ctx, content)
-        return worth, abs(action.payload["grain"] - grain_wanted)
-
-    return min(flips, key=cost)
+    worth = {
+        pos: _card_worth(state.cards[seat][pos], ctx, content)
+        for pos in {action.payload["position"] for action in flips}
+    }
+    return min(flips, key=lambda a: (worth[a.payload["position"]], abs(a.payload["grain"] - grain_wanted)))
 
 
 def _split(legal: list[Action], state: Fbs, seat: int, content: Content) -> Action:

@@ -16,6 +16,7 @@ import msgspec
 CLASSES = ("scholar", "peasant", "artisan", "merchant")
 EMPRESS = 4  # the column index of Empresses; classes are columns 0-3
 COLUMN_NAMES = (*CLASSES, "empress")
+COLUMN_INDEX = {name: index for index, name in enumerate(COLUMN_NAMES)}
 Source = Literal["rulebook", "finding", "reconstructed"]
 
 
@@ -49,7 +50,7 @@ class CardType(msgspec.Struct, frozen=True, forbid_unknown_fields=True, rename={
 
     @property
     def column(self) -> int:
-        return COLUMN_NAMES.index(self.cls)
+        return COLUMN_INDEX[self.cls]
 
     def effect_text(self) -> str:
         """A short reading of the card's effects, as the rulebook's section 5 C words them."""
