@@ -130,6 +130,14 @@ class Game(ABC, Generic[S]):
         """The action a fast playout takes (search rollouts). Default: uniformly random."""
         return legal[rng.below(len(legal))]
 
+    def render_svg(self, observation: dict[str, Any], legal: list[Action]) -> str | None:
+        """The observation drawn as an SVG for the browser, or None if the game has no drawing.
+
+        Elements a player can click carry `data-action="<action id>"` for one of `legal`
+        (the actions of the observing seat now; empty for spectators and waiting seats).
+        It reads only its arguments, so it can show nothing the seat may not see."""
+        return None
+
     def render_text(self, observation: dict[str, Any]) -> str:
         """The observation as text for the terminal. Games override this in their view."""
         return msgspec.json.format(msgspec.json.encode(observation), indent=2).decode()
