@@ -108,3 +108,6 @@ class FourBigStrata(Game[Fbs]):
 
     def render_text(self, observation: dict[str, Any]) -> str:
         return view.render_text(observation)
+
+    def render_svg(self, observation: dict[str, Any], legal: list[Action]) -> str | None:
+        return view.render_svg(observation, legal)

@@ -39,7 +39,8 @@ def reveal_bids(state: Fbs) -> None:
 def _slot_label(state: Fbs, slot: int, content: Content) -> str:
     if state.display_up[slot]:
         card = content.cards[state.display[slot]]
-        return f"Take {card.name} ({card.cls}, {card.points} pts: {card.effect_text()})"
+        points = "1 pt" if card.points == 1 else f"{card.points} pts"
+        return f"Take {card.name} ({card.cls}, {points}: {card.effect_text()})"
     return f"Take the face-down card in slot {slot + 1}"
 
 
