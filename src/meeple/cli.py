@@ -1,4 +1,4 @@
-"""The `meeple` command: list games, play one in the terminal, simulate many, replay a record.
+"""The `meeple` command: list games, play one in the terminal, simulate many, replay a record, serve the browser app.
 
 Conventions shared by every command:
 
@@ -65,6 +65,11 @@ app = typer.Typer(
 
 class UsageProblem(MeepleError):
     """A command-line argument that makes no sense (raised and reported by the CLI only)."""
+
+
+def plural(count: int, noun: str) -> str:
+    """'1 player', '3 players'."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def fail(message: str) -> NoReturn:
@@ -435,7 +440,7 @@ def play(
         seed = random_seed() if seed is None else seed
         match = TerminalMatch(console, game, seat_specs, seed)
         console.print(
-            f"[bold]{escape(game.spec.title)}[/], {count} players, seed {seed} (replay it with --seed {seed})"
+            f"[bold]{escape(game.spec.title)}[/], {plural(count, 'player')}, seed {seed} (replay it with --seed {seed})"
         )
         for seat, spec in enumerate(seat_specs):
             console.print(f"  seat {seat}: {escape(spec)}")
@@ -611,8 +616,43 @@ def replay_command(
         record = decode_record(data)
         game, state = replay(record)
     console.print(f"record verified: {len(record.actions)} actions")
-    console.print(f"[bold]{escape(game.spec.title)}[/], {record.players} players, seed {record.seed}")
+    console.print(f"[bold]{escape(game.spec.title)}[/], {plural(record.players, 'player')}, seed {record.seed}")
     if game.is_terminal(state):
         print_result(console, game.result(state))
     else:
         console.print("The game was not finished.")
+
+
+# --- meeple serve ---------------------------------------------------------------------------------
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    db: Annotated[Path, typer.Option(help="The SQLite file holding every table (created if missing).")] = Path(
+        "meeple.sqlite"
+    ),
+    bot_workers: Annotated[int, typer.Option(help="Processes in which bots think (0: a thread of the server).")] = 1,
+) -> None:
+    """Serve the browser app: a lobby, live tables over websockets, bots, all kept in one SQLite file."""
+    import sqlite3
+
+    import uvicorn
+
+    from meeple.server import create_app
+
+    load_games()
+    with reported_errors():
+        check_count("--bot-workers", bot_workers, minimum=0)
+        if not 0 < port < 65536:
+            raise UsageProblem(f"--port must lie between 1 and 65535, not {port}")
+        if not db.parent.is_dir():
+            raise UsageProblem(f"cannot keep the database at {db}: no such directory")
+        try:
+            web_app = create_app(str(db), bot_workers=bot_workers)
+        except sqlite3.Error as error:
+            raise UsageProblem(f"cannot open the database {db}: {error}") from None
+    typer.echo(f"meeple: serving on http://{host}:{port}/ (database {db}, {bot_workers} bot worker(s))")
+    # ws_max_size: the app refuses messages over 4 KB with a notice; far larger ones close the socket.
+    uvicorn.run(web_app, host=host, port=port, ws_max_size=65536, log_level="info")

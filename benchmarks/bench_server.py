@@ -1,0 +1,262 @@
+"""How many live tables the browser server holds, and how fast it answers a move.
+
+Starts `meeple serve` in a subprocess on a fresh database, creates K Four Big Strata tables
+whose seats are all "human", and drives every seat from this process over websockets, as
+a browser would: read the pushed view, pick a random `data-action` id, send
+`{"action": id, "seq": n}`, wait for its own updated view. The seats of one table take
+turns (one pending action per table, as people clicking seconds apart would), so the
+next view a seat receives after sending is its own action's result. A finished game is
+replaced by a new table, so K tables stay in play for the whole run. Reports tables held,
+actions per second, p50/p95/p99 action latency (send -> the sender's own updated view
+received), and refusals (none are expected: with a server bot at the table, a "stale" one
+means the bot moved first).
+
+    .venv/bin/python benchmarks/bench_server.py --tables 8 --seconds 20
+    .venv/bin/python benchmarks/bench_server.py --tables 32 --players 4 --seconds 30 --think 0.2
+
+Every move is one SQLite commit with synchronous=FULL (an fsync), so the figures include
+the durability the server promises. Nothing leaves the loopback interface.
+"""
+
+import argparse
+import asyncio
+import html
+import random
+import re
+import shutil
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+VIEW_SEQ = re.compile(r'<div id="view" data-seq="(-?\d+)"')
+ACTION = re.compile(r'data-action="([^"]*)"')
+NOTICE = re.compile(r'<div id="notice" class="notice (\w*)" role="alert">(.*?)</div>', re.S)
+INVITE = re.compile(r'<a class="invite" href="([^"]*)"')
+OVER = "The game is over."
+
+
+@dataclass
+class Stats:
+    """What the drivers measured."""
+
+    latencies: list[float] = field(default_factory=list)
+    stale: int = 0
+    other_refusals: list[str] = field(default_factory=list)
+    games_finished: int = 0
+    tables_created: int = 0
+    bytes_received: int = 0
+    messages_received: int = 0
+    disconnects: int = 0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_server(db: Path, port: int, bot_workers: int) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-c", "from meeple.cli import app; app()", "serve", "--port", str(port)]
+    command += ["--db", str(db), "--bot-workers", str(bot_workers)]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1).close()
+            return server
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                server.kill()
+                raise SystemExit("the server did not start") from None
+            time.sleep(0.1)
+
+
+def create_table(port: int, seats: list[str]) -> list[str]:
+    """POST the lobby form; the websocket URL of every human seat."""
+    form = f"game=four-big-strata&players={len(seats)}&" + "&".join(f"seat{i}={who}" for i, who in enumerate(seats))
+    request = urllib.request.Request(f"http://127.0.0.1:{port}/tables", data=form.encode(), method="POST")
+    with urllib.request.urlopen(request, timeout=30) as response:
+        page = response.read().decode()
+    urls = [html.unescape(url) for url in INVITE.findall(page) if "token=" in url]
+    return [url.replace("http://", "ws://", 1).replace("/t/", "/ws/", 1) for url in urls]
+
+
+class TableDriver:
+    """The seats of one table, driven as people would take turns: one pending action at a time
+    per table (so a seat's next view after its action is that action's result), each sent on the
+    newest board any of its seats has seen."""
+
+    def __init__(self, stats: Stats, stop: float, think: float) -> None:
+        self.stats = stats
+        self.stop = stop
+        self.think = think
+        self.turn = asyncio.Lock()
+        self.latest = -1
+
+    async def seat(self, url: str, rng: random.Random) -> bool:
+        """Play one seat until its game ends (True) or time is up (False)."""
+        async with connect(url, max_size=2**22) as ws:
+            try:
+                return await self._play(ws, rng)
+            finally:
+                if self.turn.locked() and self._holder is ws:
+                    self.turn.release()
+
+    _holder: ClientConnection | None = None
+
+    async def _receive(self, ws: ClientConnection) -> str | None:
+        try:
+            fragment = str(await asyncio.wait_for(ws.recv(), timeout=max(0.05, self.stop - time.monotonic())))
+        except TimeoutError:
+            return None
+        self.stats.messages_received += 1
+        self.stats.bytes_received += len(fragment)
+        return fragment
+
+    async def _play(self, ws: ClientConnection, rng: random.Random) -> bool:
+        seq = -1
+        sent_at: float | None = None  # when this seat's pending action was sent
+        while time.monotonic() < self.stop:
+            fragment = await self._receive(ws)
+            if fragment is None:
+                return False
+            found = VIEW_SEQ.search(fragment)
+            if found is None:
+                notice = NOTICE.search(fragment)
+                text = html.unescape(notice.group(2)) if notice else fragment[:120]
+                if text.startswith("stale:"):
+                    self.stats.stale += 1
+                else:
+                    self.stats.other_refusals.append(text)
+                if sent_at is not None:
+                    sent_at, self._holder = None, None
+                    self.turn.release()
+                continue
+            seq = int(found.group(1))
+            self.latest = max(self.latest, seq)
+            if sent_at is not None and seq > self.sent_seq:
+                self.stats.latencies.append(time.monotonic() - sent_at)
+                sent_at, self._holder = None, None
+                self.turn.release()
+            if OVER in fragment:
+                return True
+            actions = list(dict.fromkeys(ACTION.findall(fragment)))
+            if not actions or sent_at is not None or seq < self.latest:
+                continue
+            if self.think:
+                await asyncio.sleep(rng.uniform(0, 2 * self.think))
+            await self.turn.acquire()
+            if seq < self.latest:  # another seat moved while this one waited: wait for the new board
+                self.turn.release()
+                continue
+            self._holder, self.sent_seq = ws, seq
+            choice = html.unescape(rng.choice(actions))
+            sent_at = time.monotonic()
+            await ws.send(f'{{"action": "{choice}", "seq": {seq}}}')
+        return False
+
+    sent_seq = -1
+
+
+async def keep_table(port: int, seats: list[str], rng: random.Random, stats: Stats, stop: float, think: float) -> None:
+    """Keep one table in play until time is up: a finished game is followed by a new table."""
+    while time.monotonic() < stop:
+        urls = await asyncio.to_thread(create_table, port, seats)
+        stats.tables_created += 1
+        driver = TableDriver(stats, stop, think)
+        try:
+            done = await asyncio.gather(*(driver.seat(url, random.Random(rng.random())) for url in urls))
+        except ConnectionClosed:
+            stats.disconnects += 1
+            return
+        if all(done):
+            stats.games_finished += 1
+
+
+def rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def run(args: argparse.Namespace, port: int) -> tuple[Stats, float]:
+    stats = Stats()
+    rng = random.Random(args.seed)
+    seats = ["human"] * args.players + [args.server_bot] * (1 if args.server_bot else 0)
+    started = time.monotonic()
+    stop = started + args.seconds
+    await asyncio.gather(
+        *(keep_table(port, seats, random.Random(rng.random()), stats, stop, args.think) for _ in range(args.tables))
+    )
+    return stats, time.monotonic() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=8, help="tables in play at once (K)")
+    parser.add_argument("--players", type=int, default=4, help="human seats per table, driven from here")
+    parser.add_argument("--server-bot", default="", help="also seat one server-side bot per table (e.g. heuristic)")
+    parser.add_argument("--seconds", type=float, default=20, help="how long to run (T)")
+    parser.add_argument("--think", type=float, default=0.0, help="mean seconds a driven seat waits before moving")
+    parser.add_argument("--bot-workers", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    workdir = Path(tempfile.mkdtemp(prefix="meeple-bench-", dir="/var/tmp" if Path("/var/tmp").is_dir() else None))
+    db = workdir / "bench.sqlite"
+    port = free_port()
+    server = start_server(db, port, args.bot_workers)
+    try:
+        stats, elapsed = asyncio.run(run(args, port))
+        rss = rss_mib(server.pid)
+        alive = server.poll() is None
+    finally:
+        server.kill()
+        server.wait()
+    actions = len(stats.latencies)
+    with sqlite3.connect(db) as conn:
+        stored = conn.execute("SELECT count(*) FROM events").fetchone()[0]
+    size = sum(path.stat().st_size for path in workdir.glob("bench.sqlite*")) / 2**20
+    shutil.rmtree(workdir, ignore_errors=True)
+    seats_note = f"{args.players} driven seats" + (f" + 1 server bot ({args.server_bot})" if args.server_bot else "")
+    print(f"meeple server benchmark: {args.tables} tables x {seats_note}, {elapsed:.1f} s, think {args.think} s")
+    finished = stats.games_finished
+    print(f"  tables held at once:     {args.tables} (created {stats.tables_created}, finished games {finished})")
+    print(f"  server alive at the end: {alive}; RSS {rss:.0f} MiB; database {size:.1f} MiB")
+    print(f"  actions stored:          {stored} ({stored / elapsed:.0f}/s; driven seats' own {actions})")
+    print(
+        f"  action latency:          p50 {1000 * percentile(stats.latencies, 0.5):.1f} ms, "
+        f"p95 {1000 * percentile(stats.latencies, 0.95):.1f} ms, p99 {1000 * percentile(stats.latencies, 0.99):.1f} ms"
+        + (f", mean {1000 * statistics.fmean(stats.latencies):.1f} ms" if stats.latencies else "")
+    )
+    print(f"  refusals:                {stats.stale} stale (simultaneous bids), {len(stats.other_refusals)} other")
+    each = stats.bytes_received / max(1, stats.messages_received) / 1024
+    print(
+        f"  pushed:                  {stats.messages_received} messages, "
+        f"{stats.bytes_received / 2**20:.1f} MiB ({each:.1f} KiB each, before websocket compression)"
+    )
+    if stats.other_refusals:
+        print("  first other refusal:", stats.other_refusals[0])
+    if stats.disconnects:
+        print(f"  disconnects: {stats.disconnects}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,324 @@
+"""The web app: lobby, invite links, table pages and the websocket that plays.
+
+Pages are rendered with Jinja2; the table page connects a websocket (htmx's ws extension)
+over which the server pushes `#view` (that browser's board, choices, log and result) and
+`#notice` (a message for that browser only). The browser sends one kind of message:
+`{"action": id, "seq": n}` (optionally `"seat": k`), or `{"ready": k}` from a hot-seat
+"pass the device" screen. Anything else is refused with a notice, and the table is not
+touched.
+"""
+
+import asyncio
+import json
+import logging
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager, suppress
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, quote
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from meeple.engine import MeepleError, game_specs, get_game
+from meeple.server import views
+from meeple.server.bots import BOT_LEVELS
+from meeple.server.store import HOT_SEAT, Store
+from meeple.server.tables import HUMAN, Client, Refusal, TableManager
+
+MAX_MESSAGE = 4096  # bytes in one websocket message from a browser
+MAX_FORM = 65536  # bytes in the lobby's create form
+ACTION_FIELDS = {"action", "seq", "seat"}
+CLOSE_NO_TABLE = 4404
+CLOSE_BAD_TOKEN = 4403
+CLOSE_BROKEN = 4500
+STATIC = Path(__file__).parent / "static"
+SECURITY_HEADERS = {
+    # Invite links carry the seat token in the URL: never send it on as a Referer.
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        "connect-src 'self' ws: wss:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    ),
+}
+SEAT_CHOICES = [
+    ("human", "a person (gets an invite link)"),
+    ("random", "bot: random"),
+    ("heuristic", "bot: heuristic (rules of thumb)"),
+    ("easy", "bot: easy (search, 100 iterations)"),
+    ("medium", "bot: medium (search, 300 iterations)"),
+    ("hard", "bot: hard (search, 1000 iterations)"),
+]
+
+log = logging.getLogger("meeple.server")
+TOKEN_IN_TEXT = re.compile(r"(token=)[^&\s\"']+")
+
+
+class RedactTokens(logging.Filter):
+    """Hide seat tokens in log lines (uvicorn logs every request's URL, query string included)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if "token=" in message:
+            record.msg, record.args = TOKEN_IN_TEXT.sub(r"\1[redacted]", message), ()
+        return True
+
+
+def redact_server_logs() -> None:
+    """Install RedactTokens on uvicorn's loggers (once)."""
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in logger.filters):
+            logger.addFilter(RedactTokens())
+
+
+def create_app(db_path: str, bot_workers: int = 1) -> FastAPI:
+    """The meeple web app on the SQLite file `db_path` (created if missing).
+
+    Every stored table is rebuilt before this returns; one that cannot be is reported and
+    kept as broken. Bots think in `bot_workers` processes (0: a thread in this process).
+    """
+    redact_server_logs()
+    store = Store(db_path)
+    manager = TableManager(store, bot_workers)
+    broken = manager.load()
+    if broken:
+        log.warning("%d of %d stored tables could not be restored", len(broken), len(manager.tables))
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        manager.start()
+        yield
+        await manager.close()
+
+    app = FastAPI(title="meeple", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.manager = manager
+    app.state.broken = [table.id for table in broken]
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.middleware("http")
+    async def security_headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        response = await call_next(request)
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        if not request.url.path.startswith("/static/"):
+            response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    def page(name: str, status: int = 200, **context: Any) -> HTMLResponse:
+        return HTMLResponse(views.templates.get_template(name).render(**context), status_code=status)
+
+    def lobby(error: str | None = None, status: int = 200) -> HTMLResponse:
+        specs = game_specs()
+        defaults = {spec.slug: min(max(spec.min_players, 3), spec.max_players) for spec in specs}
+        return page(
+            "lobby.html",
+            status,
+            specs=specs,
+            seat_choices=SEAT_CHOICES,
+            default_players=defaults,
+            error=error,
+            broken=len(app.state.broken),
+        )
+
+    def error_page(status: int, heading: str, message: str) -> HTMLResponse:
+        return page("error.html", status, heading=heading, message=message)
+
+    @app.get("/", response_class=HTMLResponse)
+    async def lobby_page() -> HTMLResponse:
+        return lobby()
+
+    @app.post("/tables", response_class=HTMLResponse)
+    async def create_table(request: Request) -> HTMLResponse:
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_FORM:
+                return lobby(f"the form is too large (over {MAX_FORM} bytes)", 413)
+        fields = dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
+        try:
+            slug, players, seats, options, hot_seat = parse_create_form(fields)
+            table, tokens = await manager.create(slug, players, seats, options, hot_seat)
+        except MeepleError as error:
+            return lobby(str(error), 400)
+        base = str(request.base_url).rstrip("/")
+        links = []
+        for seat, token in sorted(tokens.items()):
+            who = "Hot seat (every human seat)" if seat == HOT_SEAT else f"Seat {seat}"
+            links.append({"who": who, "url": f"{base}/t/{table.id}?token={quote(token)}"})
+        links.append({"who": "Spectators", "url": f"{base}/t/{table.id}/watch"})
+        return page("created.html", 201, table=table, title=table.spec.title, links=links)
+
+    def table_page(table_id: str, token: str | None) -> HTMLResponse:
+        table = manager.tables.get(table_id)
+        if table is None:
+            return error_page(404, "No such table", f"There is no table {table_id!r}.")
+        if table.broken is not None:
+            return error_page(503, "Table unavailable", f"Table {table_id} could not be restored: {table.broken}")
+        ws_url = f"/ws/{quote(table.id)}"
+        if token is not None:
+            if table.token_seat(token) is None:
+                return error_page(403, "Not your seat", "This link's token is not valid for this table.")
+            ws_url += f"?token={quote(token)}"
+        return page("table.html", table=table, title=table.spec.title, ws_url=ws_url)
+
+    @app.get("/t/{table_id}", response_class=HTMLResponse)
+    async def seat_page(table_id: str, token: str | None = None) -> HTMLResponse:
+        return table_page(table_id, token)
+
+    @app.get("/t/{table_id}/watch", response_class=HTMLResponse)
+    async def watch_page(table_id: str) -> HTMLResponse:
+        return table_page(table_id, None)
+
+    @app.websocket("/ws/{table_id}")
+    async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+        await websocket.accept()
+        table = manager.tables.get(table_id)
+        if table is None:
+            await refuse_connection(websocket, CLOSE_NO_TABLE, f"there is no table {table_id[:40]!r}")
+            return
+        if table.broken is not None:
+            await refuse_connection(websocket, CLOSE_BROKEN, f"table {table_id} could not be restored")
+            return
+        granted = table.token_seat(token) if token is not None else None
+        if token is not None and granted is None:
+            await refuse_connection(websocket, CLOSE_BAD_TOKEN, "this link's token is not valid for this table")
+            return
+        hot = granted == HOT_SEAT
+        client = Client(table, None if hot else granted, hot, token)
+        table.clients.add(client)
+        pump = asyncio.create_task(send_updates(websocket, client))
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                await handle_message(manager, client, message.get("text"), message.get("bytes"))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            table.clients.discard(client)
+            pump.cancel()
+            with suppress(asyncio.CancelledError):
+                await pump
+
+    return app
+
+
+def parse_create_form(fields: dict[str, str]) -> tuple[str, int, list[str], dict[str, str], bool]:
+    """The lobby form as (game, players, seat specs, options, hot seat); MeepleError if malformed."""
+    slug = fields.get("game", "")
+    spec = get_game(slug).spec
+    try:
+        players = int(fields.get("players", ""))
+    except ValueError:
+        raise Refusal(f"players must be a whole number, not {fields.get('players')!r}") from None
+    spec.check_players(players)
+    seats = []
+    for seat in range(players):
+        choice = fields.get(f"seat{seat}", HUMAN)
+        if choice != HUMAN and choice not in BOT_LEVELS:
+            raise Refusal(f"seat {seat}: {choice!r} is not a choice (human or {', '.join(BOT_LEVELS)})")
+        seats.append(HUMAN if choice == HUMAN else BOT_LEVELS[choice])
+    options = {o.name: fields[f"opt_{o.name}"] for o in spec.options if f"opt_{o.name}" in fields}
+    hot_seat = fields.get("hot_seat", "").lower() in ("on", "true", "1", "yes")
+    return slug, players, seats, options, hot_seat
+
+
+async def refuse_connection(websocket: WebSocket, code: int, reason: str) -> None:
+    """Tell the browser why, then close with `code` and the reason (a close reason is at most 123 bytes)."""
+    await websocket.send_text(views.notice(reason[:1].upper() + reason[1:] + "."))
+    await websocket.close(code=code, reason=reason.encode()[:120].decode("utf-8", "ignore"))
+
+
+async def send_updates(websocket: WebSocket, client: Client) -> None:
+    """Send `client` its notices and, when its view is out of date, its current view.
+
+    The view is drawn when it is sent, from the table's state at that moment: a browser that
+    falls behind gets the latest view once instead of every step in between.
+    """
+    with suppress(WebSocketDisconnect, RuntimeError, OSError):
+        while True:
+            await client.wake.wait()
+            client.wake.clear()
+            while client.notices:
+                await websocket.send_text(views.notice(client.notices.pop(0)))
+            if client.dirty:
+                client.dirty = False
+                await websocket.send_text(views.client_view(client))
+
+
+def parse_message(text: str | None, data: bytes | None) -> dict[str, Any]:
+    """A browser's message as a dict with known fields only; Refusal naming what is wrong."""
+    if text is None:
+        size = len(data or b"")
+        if size > MAX_MESSAGE:
+            raise Refusal(f"message refused: {size} bytes is over the limit of {MAX_MESSAGE}")
+        raise Refusal("message refused: send JSON text, not binary data")
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE:
+        raise Refusal(f"message refused: {size} bytes is over the limit of {MAX_MESSAGE}")
+    try:
+        message = json.loads(text)
+    except ValueError:
+        raise Refusal("message refused: it is not valid JSON") from None
+    if not isinstance(message, dict):
+        raise Refusal('message refused: expected a JSON object like {"action": "...", "seq": 0}')
+    fields = set(message)
+    if "ready" in fields:
+        if fields != {"ready"}:
+            raise Refusal(f"message refused: unknown fields with ready: {', '.join(sorted(fields - {'ready'}))}")
+        return message
+    unknown = fields - ACTION_FIELDS
+    if unknown:
+        raise Refusal(f"message refused: unknown fields {', '.join(sorted(map(repr, unknown)))}")
+    missing = {"action", "seq"} - fields
+    if missing:
+        raise Refusal(f"message refused: missing {' and '.join(sorted(missing))}")
+    return message
+
+
+async def handle_message(manager: TableManager, client: Client, text: str | None, data: bytes | None) -> None:
+    """Act on one message from `client`; every refusal becomes a notice for that client only."""
+    table = client.table
+    try:
+        message = parse_message(text, data)
+        if "ready" in message:
+            confirm_hot_seat(client, message["ready"])
+            return
+        await manager.act(table.id, client.token, seat_of(client, message), message["action"], message["seq"])
+    except Refusal as error:
+        client.tell(str(error))
+        client.refresh()
+
+
+def seat_of(client: Client, message: dict[str, Any]) -> object:
+    """The seat a message acts for: its `seat` field, else the client's seat (hot seat: the
+    seat that confirmed it is at the device)."""
+    if client.token is None:
+        raise Refusal("spectators cannot act: open your seat's invite link to play")
+    if "seat" in message:
+        return message["seat"]
+    if not client.hot_seat:
+        return client.seat
+    turn = client.table.hot_seat_turn()
+    if turn is None:
+        raise Refusal("no human seat is to move now")
+    if client.confirmed != turn:
+        raise Refusal(f"seat {turn} must first confirm that they have the device")
+    return turn
+
+
+def confirm_hot_seat(client: Client, seat: object) -> None:
+    """A hot-seat screen's "I am seat K": show seat K's view if it is K's turn."""
+    if not client.hot_seat:
+        raise Refusal("only a hot-seat screen passes the device")
+    turn = client.table.hot_seat_turn()
+    if seat != turn or isinstance(seat, bool):
+        raise Refusal(f"it is not seat {seat!r}'s turn" if turn is None else f"the device should go to seat {turn}")
+    client.confirmed = turn
+    client.refresh()

@@ -1,0 +1,399 @@
+"""Live tables: games in memory, rebuilt from the event store, moved by people and bots.
+
+Every table has an asyncio.Lock that serialises its actions. An action is checked, applied
+to a copy of the state, appended to the store and committed, and only then does the copy
+become the table's state and are its browsers told: nothing is ever shown that a restart
+could take back. Bots think in a process pool, off the event loop, so a thinking bot never
+holds up another table (nor its own table's lock: a bot's move is checked like anyone's
+when it comes back, and thought again if the game moved on meanwhile).
+
+The manager knows the engine's API only; it never looks inside a game's state.
+"""
+
+import asyncio
+import logging
+import multiprocessing
+import secrets
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, ParamSpec, TypeVar
+
+from meeple.agents import make_agent
+from meeple.engine import Game, GameSpec, MeepleError, State, get_game
+from meeple.server import bots
+from meeple.server.store import HOT_SEAT, Store, TableRow, now, token_hash, token_matches
+
+HUMAN = "human"
+MAX_NOTICES = 8
+log = logging.getLogger("meeple.server")
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class Refusal(MeepleError):
+    """An action or request the server turns down; the message is shown to that player only."""
+
+
+class Client:
+    """One connected browser: a seat, a spectator (seat None) or a hot-seat screen.
+
+    The transport (app.py) drains it: `notices` to show once, and `dirty` when its view
+    must be drawn again. `wake` is set whenever there is something to send.
+    """
+
+    def __init__(self, table: "Table", seat: int | None, hot_seat: bool, token: str | None) -> None:
+        self.table = table
+        self.seat = seat
+        self.hot_seat = hot_seat
+        self.token = token
+        self.confirmed: int | None = None  # hot seat: the seat that said "ready" last
+        self.notices: list[str] = []
+        self.dirty = True
+        self.wake = asyncio.Event()
+        self.wake.set()
+
+    def refresh(self) -> None:
+        self.dirty = True
+        self.wake.set()
+
+    def tell(self, notice: str) -> None:
+        """Queue a notice for this browser only (the latest few: a browser that sends faster
+        than it reads cannot make the server hold an ever longer queue)."""
+        self.notices = [*self.notices[-(MAX_NOTICES - 1) :], notice]
+        self.wake.set()
+
+
+class Table:
+    """A table in memory: its setup, game, state, actions, tokens and connected browsers."""
+
+    def __init__(self, row: TableRow, token_hashes: dict[int, str]) -> None:
+        self.row = row
+        self.id = row.id
+        self.token_hashes = token_hashes
+        self.game: Game | None = None
+        self.state: State | None = None
+        self.actions: list[tuple[int, str]] = []
+        self.broken: str | None = None  # why the table could not be restored
+        self.problem: str | None = None  # a bot that failed, shown to everyone at the table
+        self.lock = asyncio.Lock()
+        self.clients: set[Client] = set()
+        self.bot_task: asyncio.Task[None] | None = None
+        self.views: dict[Any, str] = {}  # rendered fragments of the current state, by viewer
+        self.options_since: dict[int, tuple[int, list[str]]] = {}  # seat -> (seq since when, its legal ids)
+
+    @property
+    def seq(self) -> int:
+        """The number of actions so far: the next action's sequence number."""
+        return len(self.actions)
+
+    @property
+    def spec(self) -> GameSpec:
+        assert self.game is not None
+        return self.game.spec
+
+    def human_seats(self) -> list[int]:
+        return [seat for seat, who in enumerate(self.row.seats) if who == HUMAN]
+
+    def is_over(self) -> bool:
+        return self.game is not None and self.state is not None and self.game.is_terminal(self.state)
+
+    def to_move(self) -> tuple[int, ...]:
+        if self.game is None or self.state is None:
+            return ()
+        return self.game.to_move(self.state)
+
+    def hot_seat_turn(self) -> int | None:
+        """The human seat a hot-seat screen should show now: the first human seat to move."""
+        humans = [seat for seat in self.to_move() if self.row.seats[seat] == HUMAN]
+        return min(humans) if humans else None
+
+    def token_seat(self, token: str | None) -> int | None:
+        """The seat a token speaks for (HOT_SEAT for a hot-seat token), None if it is not valid."""
+        if not token:
+            return None
+        found = None
+        for seat, stored in self.token_hashes.items():  # compare with every hash: no early exit
+            if token_matches(token, stored):
+                found = seat
+        return found
+
+    def is_current(self, seat: int, seq: int) -> bool:
+        """Whether a board shown at `seq` still offers `seat` the choices it has now: the same
+        number of actions, or nothing the seat could choose has changed since (another seat's
+        sealed bid does not make yours stale)."""
+        return seq == self.seq or self.options_since.get(seat, (self.seq, []))[0] <= seq <= self.seq
+
+    def note_options(self) -> None:
+        """Record, per seat, since which action its legal choices have been what they are now."""
+        if self.game is None or self.state is None:
+            return
+        for seat in range(self.row.players):
+            ids = [action.id for action in self.game.legal_actions(self.state, seat)]
+            if ids != self.options_since.get(seat, (0, None))[1]:
+                self.options_since[seat] = (self.seq, ids)
+
+    def changed(self) -> None:
+        """The state changed (or a problem appeared): drop rendered views, redraw every browser."""
+        self.note_options()
+        self.views.clear()
+        for client in self.clients:
+            client.refresh()
+
+
+class TableManager:
+    """Every table of the server, the store behind them and the bots' process pool."""
+
+    def __init__(self, store: Store, bot_workers: int = 1) -> None:
+        self.store = store
+        self.bot_workers = bot_workers
+        self.tables: dict[str, Table] = {}
+        self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-db")
+        self._pool: Executor | None = None
+        self._started = False
+
+    # --- start-up and shut-down -----------------------------------------------------------
+
+    def load(self) -> list[Table]:
+        """Rebuild every stored table by replaying its events; returns the tables that failed.
+
+        A table that does not replay (unknown game, changed rules version, an action the
+        rules now refuse) is kept, marked broken and reported; it never stops the server.
+        """
+        broken = []
+        for row in self.store.tables():
+            table = Table(row, self.store.token_hashes(row.id))
+            self.tables[row.id] = table
+            try:
+                self._restore(table)
+            except Exception as error:  # any failure of one table must not take the others down
+                table.broken = str(error) if isinstance(error, MeepleError) else f"{type(error).__name__}: {error}"
+                table.game, table.state = None, None
+                broken.append(table)
+                log.error("table %s could not be restored: %s", row.id, table.broken)
+        return broken
+
+    def _restore(self, table: Table) -> None:
+        row = table.row
+        game = get_game(row.game, row.options)
+        if game.spec.version != row.version:
+            raise Refusal(f"it was created for {row.game} rules version {row.version}; this is {game.spec.version}")
+        for who in row.seats:
+            if who != HUMAN:
+                make_agent(who, 0)  # BadAgent: a bot this version does not know
+        state = game.new_game(row.players, row.seed)
+        actions = []
+        for expected, (seq, seat, action_id) in enumerate(self.store.events(row.id)):
+            if seq != expected:
+                raise Refusal(f"its event log skips from action {expected} to {seq}")
+            try:
+                game.apply(state, seat, action_id)
+            except MeepleError as error:
+                raise Refusal(f"action {seq} ({action_id!r} by seat {seat}) does not replay: {error}") from None
+            actions.append((seat, action_id))
+        table.game, table.state, table.actions = game, state, actions
+        table.note_options()
+
+    def start(self) -> None:
+        """Start the bots of every table where a bot is to move (call with the event loop running)."""
+        self._started = True
+        for table in self.tables.values():
+            self.kick_bots(table)
+
+    async def close(self) -> None:
+        """Stop the bots, the pool and the store."""
+        tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None and not t.bot_task.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+        self._db.shutdown(wait=True)
+        self.store.close()
+
+    # --- creating tables -------------------------------------------------------------------
+
+    async def create(
+        self,
+        slug: str,
+        players: int,
+        seats: list[str],
+        options: dict[str, Any],
+        hot_seat: bool = False,
+        seed: int | None = None,
+    ) -> tuple[Table, dict[int, str]]:
+        """A new table; returns it and its tokens (seat, or HOT_SEAT, to token), shown once.
+
+        The seed is secret (it would let anyone rebuild every shuffle): it is drawn here
+        unless given (tests and reproductions), stored, and never sent to a browser.
+
+        Raises MeepleError (UnknownGame, BadOption, BadPlayerCount, BadAgent, Refusal) when
+        the setup is not valid.
+        """
+        game = get_game(slug, options)
+        game.spec.check_players(players)
+        if len(seats) != players:
+            raise Refusal(f"{players} players need {players} seats, not {len(seats)}")
+        for who in seats:
+            if who != HUMAN:
+                make_agent(who, 0)  # BadAgent if the spec is not valid
+        humans = [seat for seat, who in enumerate(seats) if who == HUMAN]
+        hot = hot_seat and len(humans) > 0
+        tokens = {HOT_SEAT: secrets.token_urlsafe(24)} if hot else {s: secrets.token_urlsafe(24) for s in humans}
+        row = TableRow(
+            id=secrets.token_urlsafe(9),
+            game=game.spec.slug,
+            version=game.spec.version,
+            players=players,
+            seed=secrets.randbits(63) if seed is None else seed,
+            options=dict(game.options),
+            seats=list(seats),
+            hot_seat=hot,
+            created=now(),
+        )
+        hashes = {seat: token_hash(token) for seat, token in tokens.items()}
+        await self._in_db(self.store.create_table, row, hashes)
+        table = Table(row, hashes)
+        table.game, table.state = game, game.new_game(players, row.seed)
+        table.note_options()
+        self.tables[row.id] = table
+        self.kick_bots(table)
+        return table, tokens
+
+    # --- acting ----------------------------------------------------------------------------
+
+    def get(self, table_id: str) -> Table:
+        """The live table `table_id`; Refusal if there is none or it could not be restored."""
+        table = self.tables.get(table_id)
+        if table is None:
+            raise Refusal(f"there is no table {table_id!r}")
+        if table.broken is not None:
+            raise Refusal(f"table {table_id} could not be restored: {table.broken}")
+        return table
+
+    async def act(self, table_id: str, token: str | None, seat: object, action_id: object, seq: object) -> None:
+        """A person's action, checked in this order: the table exists; the token is valid for
+        the seat (a hot-seat token for any human seat); the seat is a human seat; `seq` is the
+        table's number of actions (else it is stale); the game accepts the action.
+
+        Raises Refusal with the reason; the table is then unchanged.
+        """
+        table = self.get(table_id)
+        granted = table.token_seat(token)
+        if granted is None:
+            raise Refusal(f"this link's token is not valid for table {table_id}")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < table.row.players:
+            raise Refusal(f"there is no seat {seat!r} at this table (seats 0 to {table.row.players - 1})")
+        if granted != HOT_SEAT and granted != seat:
+            raise Refusal(f"this link is for seat {granted}, not seat {seat}")
+        if table.row.seats[seat] != HUMAN:
+            raise Refusal(f"seat {seat} is played by a bot ({table.row.seats[seat]}), not from a link")
+        if not isinstance(action_id, str) or not action_id:
+            raise Refusal("the action must be a non-empty string id")
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            raise Refusal("seq must be the whole number of actions the board showed")
+        async with table.lock:
+            if not table.is_current(seat, seq):
+                raise Refusal(
+                    f"stale: the game moved on (your board showed {seq} actions, the table has {table.seq}); "
+                    "look again and choose anew"
+                )
+            await self._commit(table, seat, action_id)
+        self.kick_bots(table)
+
+    async def _commit(self, table: Table, seat: int, action_id: str) -> None:
+        """Apply to a copy, append to the store, then publish (the table's lock is held)."""
+        assert table.game is not None and table.state is not None
+        try:
+            after = table.game.step(table.state, seat, action_id)
+        except MeepleError as error:
+            raise Refusal(str(error)) from None
+        try:
+            await self._in_db(self.store.append_event, table.id, table.seq, seat, action_id)
+        except Exception as error:  # the move is not stored, so it did not happen
+            log.exception("table %s: could not store action %d", table.id, table.seq)
+            raise Refusal(f"the server could not save this move ({error}); the table is unchanged") from None
+        table.state = after
+        table.actions.append((seat, action_id))
+        table.changed()
+
+    # --- bots ------------------------------------------------------------------------------
+
+    def kick_bots(self, table: Table) -> None:
+        """Make sure a bot task runs if a bot is to move at `table` (one task per table)."""
+        if not self._started or table.broken is not None or table.problem is not None:
+            return
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        if any(table.row.seats[seat] != HUMAN for seat in table.to_move()):
+            table.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(table), name=f"bots-{table.id}")
+
+    def bots_busy(self, table: Table) -> bool:
+        """Whether a bot of `table` is thinking or about to."""
+        return table.bot_task is not None and not table.bot_task.done()
+
+    async def _bot_loop(self, table: Table) -> None:
+        """Move the table's bots while one of them is to move."""
+        assert table.game is not None
+        loop = asyncio.get_running_loop()
+        broken_pools = 0
+        while True:
+            movers = [seat for seat in table.to_move() if table.row.seats[seat] != HUMAN]
+            if not movers:
+                return
+            seat, seq = movers[0], table.seq
+            job = bots.BotJob(
+                table_id=table.id,
+                game=table.row.game,
+                options=table.row.options,
+                players=table.row.players,
+                seed=table.row.seed,
+                actions=tuple(table.actions),
+                seat=seat,
+                spec=table.row.seats[seat],
+            )
+            try:
+                action_id = await loop.run_in_executor(self._bot_pool(), bots.choose, job)
+            except BrokenProcessPool:
+                log.error("the bot pool broke (table %s, seat %d thinking); starting a new one", table.id, seat)
+                if self._pool is not None:
+                    self._pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = None
+                broken_pools += 1
+                if broken_pools < 3:
+                    continue
+                table.problem = f"the bot of seat {seat} crashed its worker process {broken_pools} times"
+                table.changed()
+                return
+            except Exception as error:
+                log.exception("table %s: the bot of seat %d failed", table.id, seat)
+                table.problem = f"the bot of seat {seat} failed: {error}"
+                table.changed()
+                return
+            async with table.lock:
+                if table.seq != seq:
+                    continue  # the game moved on while it thought: think again
+                try:
+                    await self._commit(table, seat, action_id)
+                except Refusal as error:
+                    table.problem = f"the bot of seat {seat} could not move: {error}"
+                    table.changed()
+                    return
+
+    def _bot_pool(self) -> Executor:
+        if self._pool is None:
+            if self.bot_workers <= 0:  # in-process threads: for tests and tiny machines
+                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-bot")
+            else:  # spawn, not fork: the server has threads (the store's) that fork would copy mid-flight
+                context = multiprocessing.get_context("spawn")
+                self._pool = ProcessPoolExecutor(max_workers=self.bot_workers, mp_context=context)
+        return self._pool
+
+    # --- helpers -----------------------------------------------------------------------------
+
+    async def _in_db(self, call: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run a store call on the store's single thread (SQLite writes one at a time anyway)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, lambda: call(*args, **kwargs))

@@ -1,0 +1,31 @@
+"""Fixtures for the server tests: a fresh app on a database file of its own."""
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from meeple.server import create_app
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> str:
+    return str(tmp_path / "meeple.sqlite")
+
+
+@pytest.fixture
+def serve(db_path: str) -> Iterator[Callable[..., TestClient]]:
+    """Start an app on the test's database (bots in a thread unless bot_workers is given); the
+    clients are closed (the app shut down) at the end of the test."""
+    clients: list[TestClient] = []
+
+    def start(bot_workers: int = 0) -> TestClient:
+        client = TestClient(create_app(db_path, bot_workers=bot_workers))
+        client.__enter__()
+        clients.append(client)
+        return client
+
+    yield start
+    for client in reversed(clients):
+        client.__exit__(None, None, None)
