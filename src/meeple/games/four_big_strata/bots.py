@@ -78,7 +78,7 @@ def _bid(state: Fbs, seat: int, legal: list[Action], rng: Rng, content: Content)
     worths = sorted((_slot_worth(state, s, ctx, content) for s, t in enumerate(state.display) if t >= 0), reverse=True)
     gap = worths[0] - worths[1] if len(worths) > 1 else 0.0
     _, need_money = feeding_demand(state, seat, content)
-    spare = max(0, state.money[seat] - need_money)
+    spare = max(0, state.money[seat] - need_money - content.constants.face_up_cost)
     amount = min(spare, max(0, int(gap + rng.random())))
     return legal[min(amount, len(legal) - 1)]
 
@@ -101,23 +101,32 @@ def _place(state: Fbs, seat: int, legal: list[Action], content: Content) -> Acti
 
 
 def _pay(state: Fbs, seat: int, legal: list[Action], content: Content) -> Action:
-    """Short of resources: a useful exchange first, else flip the least useful card for what is short."""
-    need_grain, _ = feeding_demand(state, seat, content)
-    grain_short = state.grain[seat] < need_grain
-    wanted = "money-grain" if grain_short else "grain-money"
-    for prefix in ("trade:", "exchange:"):
-        for action in legal:
-            if action.id == prefix + wanted:
-                return action
+    """Short of resources: an exchange that does not leave the other resource short, else flip
+    the least useful card (a card with upkeep stops costing it) for what is missing."""
+    k = content.constants
+    need_grain, need_money = feeding_demand(state, seat, content)
+    short_grain = max(0, need_grain - state.grain[seat])
+    short_money = max(0, need_money - state.money[seat])
+    spare_grain = state.grain[seat] - need_grain
+    spare_money = state.money[seat] - need_money
+    ids = {action.id: action for action in legal}
+    wanted = []
+    if short_grain:
+        wanted += [("trade:money-grain", k.trade_give, spare_money), ("exchange:money-grain", k.bank_rate, spare_money)]
+    if short_money:
+        wanted += [("trade:grain-money", k.trade_give, spare_grain), ("exchange:grain-money", k.bank_rate, spare_grain)]
+    for action_id, give, spare in wanted:
+        if action_id in ids and spare >= give:
+            return ids[action_id]
     flips = [a for a in legal if a.id.startswith("flip:")]
     if not flips:
-        return next((a for a in legal if a.id == "waive"), legal[0])
+        return ids.get("waive", legal[0])
     ctx = _context(state, seat, content)
-    grain_wanted = 2 if grain_short else 0
-    worth = {
-        pos: _card_worth(state.cards[seat][pos], ctx, content)
-        for pos in {action.payload["position"] for action in flips}
-    }
+    grain_wanted = min(2, short_grain) if short_grain >= short_money else 2 - min(2, short_money)
+    worth = {}
+    for pos in {action.payload["position"] for action in flips}:
+        card = content.cards[state.cards[seat][pos]]
+        worth[pos] = _card_worth(state.cards[seat][pos], ctx, content) - 1.5 * (card.feed_grain + card.feed_money)
     return min(flips, key=lambda a: (worth[a.payload["position"]], abs(a.payload["grain"] - grain_wanted)))
 
 
