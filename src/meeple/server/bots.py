@@ -6,6 +6,9 @@ plain data crosses the process boundary. A small per-process cache keeps the las
 of each table and only replays the actions added since.
 """
 
+import os
+import threading
+import time
 from collections import OrderedDict
 from typing import Any
 
@@ -39,6 +42,19 @@ class BotJob(msgspec.Struct, frozen=True):
 
 
 _cache: OrderedDict[tuple[str, str, int, int], tuple[tuple[tuple[int, str], ...], State]] = OrderedDict()
+
+
+def die_with_parent() -> None:
+    """Worker initializer: exit as soon as the server process is gone (even after kill -9),
+    so no bot worker outlives the server that started it."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="meeple-bot-parent-watch", daemon=True).start()
 
 
 def bot_seed(table_seed: int, seat: int, seq: int) -> int:

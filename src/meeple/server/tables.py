@@ -388,7 +388,9 @@ class TableManager:
                 self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-bot")
             else:  # spawn, not fork: the server has threads (the store's) that fork would copy mid-flight
                 context = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(max_workers=self.bot_workers, mp_context=context)
+                self._pool = ProcessPoolExecutor(
+                    max_workers=self.bot_workers, mp_context=context, initializer=bots.die_with_parent
+                )
         return self._pool
 
     # --- helpers -----------------------------------------------------------------------------
