@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from meeple.engine import Game, State, state_digest
+from meeple.engine import state_digest
 from meeple.server.tables import Table, TableManager
 
 GAME = "four-big-strata"
@@ -131,46 +131,6 @@ def fingerprint(table: Table) -> tuple[int, str]:
     """What must not change when an action is refused: the number of actions and the state digest."""
     assert table.state is not None
     return table.seq, state_digest(table.state)
-
-
-def _hidden_faces(mine: Any, theirs: Any, found: set[str]) -> None:
-    """Walk two observations of the same state in step: a card face (a dict with a name) that
-    the other viewer sees where this viewer has None is a face this viewer must not see."""
-    if mine is None and isinstance(theirs, dict) and isinstance(theirs.get("name"), str):
-        found.add(theirs["name"])
-    elif isinstance(mine, dict) and isinstance(theirs, dict):
-        for key in mine.keys() & theirs.keys():
-            _hidden_faces(mine[key], theirs[key], found)
-    elif isinstance(mine, list) and isinstance(theirs, list) and len(mine) == len(theirs):
-        for a, b in zip(mine, theirs, strict=True):
-            _hidden_faces(a, b, found)
-
-
-def _visible_names(observation: Any, found: set[str]) -> None:
-    if isinstance(observation, dict):
-        if isinstance(observation.get("name"), str):
-            found.add(observation["name"])
-        for value in observation.values():
-            _visible_names(value, found)
-    elif isinstance(observation, list):
-        for value in observation:
-            _visible_names(value, found)
-
-
-def forbidden_names(game: Game, state: State, seat: int | None) -> set[str]:
-    """Names of cards whose face `seat` (None: a spectator) does not see but another seat does,
-    less names `seat` sees anyway elsewhere (another copy of the card face up, its own labels)."""
-    mine = game.observation(state, seat)
-    hidden: set[str] = set()
-    for other in range(state.players):
-        if other != seat:
-            _hidden_faces(mine, game.observation(state, other), hidden)
-    visible: set[str] = set()
-    _visible_names(mine, visible)
-    texts = " ".join(str(line) for line in mine.get("log", []))
-    if seat is not None:
-        texts += " " + " ".join(action.label for action in game.legal_actions(state, seat))
-    return {name for name in hidden - visible if name not in texts}
 
 
 def assert_private(fragment: str, names: set[str], who: str) -> None:

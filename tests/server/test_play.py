@@ -5,6 +5,7 @@ from collections.abc import Callable
 
 from fastapi.testclient import TestClient
 
+from hidden_faces import forbidden_names
 from meeple.engine import Game, State, get_game
 from meeple.server.tables import Table
 
@@ -14,7 +15,6 @@ from .support import (
     action_ids,
     assert_private,
     create_table,
-    forbidden_names,
     view_seq,
     wait_for_bots,
     ws_path,

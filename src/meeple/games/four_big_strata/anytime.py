@@ -111,16 +111,17 @@ def check_all_face_down(state: Fbs, seat: int) -> None:
         state.reward[seat] += state.round
 
 
-def reward_actions(state: Fbs, seat: int) -> list[Action]:
-    amount = state.reward[seat]
+def split_actions(verb: str, amount: int, why: str) -> list[Action]:
+    """One action per way of taking `amount` resources as grain and money ("resources of
+    their choice"): `<verb>:<grain>`."""
     return [
-        Action(
-            f"reward:{grain}",
-            f"Take {_split_label(grain, amount)} (all your cards are face down)",
-            {"kind": "reward", "grain": grain},
-        )
+        Action(f"{verb}:{grain}", f"Take {_split_label(grain, amount)} {why}", {"kind": verb, "grain": grain})
         for grain in range(amount + 1)
     ]
+
+
+def reward_actions(state: Fbs, seat: int) -> list[Action]:
+    return split_actions("reward", state.reward[seat], "(all your cards are face down)")
 
 
 def perform_reward(state: Fbs, seat: int, action: Action) -> None:

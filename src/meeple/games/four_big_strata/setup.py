@@ -1,7 +1,7 @@
 """Setup (rulebook 6) and the Prephase that lays out the Public Display (8.1)."""
 
 from meeple.engine import Action, Rng
-from meeple.games.four_big_strata.anytime import transfer
+from meeple.games.four_big_strata.anytime import split_actions, transfer
 from meeple.games.four_big_strata.content import Content
 from meeple.games.four_big_strata.state import BID, SETUP, TASK_EXTRA, Fbs
 
@@ -71,15 +71,7 @@ def lay_out_display(state: Fbs, content: Content) -> None:
 
 def extra_actions(state: Fbs, seat: int) -> list[Action]:
     """6 Setup step 8: the extra resources of the player's choice."""
-    amount = state.queue[0][3]
-    return [
-        Action(
-            f"extra:{grain}",
-            f"Take {grain} extra grain and {amount - grain} extra money",
-            {"kind": "extra", "grain": grain},
-        )
-        for grain in range(amount + 1)
-    ]
+    return split_actions("extra", state.queue[0][3], "as extra starting resources")
 
 
 def perform_extra(state: Fbs, seat: int, action: Action) -> None:

@@ -6,7 +6,7 @@ Influence is compared once, when the phase begins (a ruling: the comparison is m
 """
 
 from meeple.engine import Action
-from meeple.games.four_big_strata.anytime import flip_actions, transfer
+from meeple.games.four_big_strata.anytime import flip_actions, split_actions, transfer
 from meeple.games.four_big_strata.content import Content
 from meeple.games.four_big_strata.production import complete_sets
 from meeple.games.four_big_strata.state import TASK_GAIN, TASK_TRIBUTE, Fbs
@@ -93,14 +93,7 @@ def _take(state: Fbs, demander: int, victim: int, grain: bool) -> None:
 def tribute_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
     kind, _demander, victim, units = state.queue[0]
     if kind == TASK_GAIN:
-        return [
-            Action(
-                f"gain:{grain}",
-                f"Take tribute from the Bank: {grain} grain and {units - grain} money",
-                {"kind": "gain", "grain": grain},
-            )
-            for grain in range(units + 1)
-        ]
+        return split_actions("gain", units, "in tribute from the Bank")
     if seat == victim:
         return flip_actions(state, seat, content)
     return [
