@@ -9,7 +9,7 @@ from meeple.agents.base import Agent
 from meeple.agents.factory import make_agent
 from meeple.agents.mcts import DEFAULT_ITERATIONS, MctsAgent, seat_rewards
 from meeple.agents.random_agent import RandomAgent
-from meeple.engine import Game, NotYourTurn, Result, Rng, State, TeamOutcome
+from meeple.engine import Action, Game, NotYourTurn, Result, Rng, State, TeamOutcome
 
 
 def play(game: Game, state: State, agents: dict[int, Agent]) -> State:
@@ -296,3 +296,29 @@ def test_mcts_plays_for_the_team_in_a_cooperative_game(players: int) -> None:
     game = TinyCoop()
     state = game.new_game(players, 0)
     assert MctsAgent(0, iterations=100).choose(game, state, 0) == "add-1"
+
+
+class CornerLover(TicTacToe):
+    """Tic-tac-toe whose heuristic (playout policy) always prefers the highest free cell."""
+
+    def playout_action(self, state: TicTacToeState, seat: int, legal: list[Action], rng: Rng) -> Action:
+        return max(legal, key=lambda action: int(action.id))
+
+
+def test_a_small_budget_follows_the_games_heuristic() -> None:
+    """Progressive bias: the heuristic's choice is expanded first and favoured until search
+    has evidence against it, so one iteration plays exactly the heuristic's move."""
+    game = CornerLover()
+    state = game.new_game(2, 0)
+    assert MctsAgent(5, iterations=1).choose(game, state, 0) == "8"
+    plain = TicTacToe()
+    choices = {MctsAgent(seed, iterations=1).choose(plain, plain.new_game(2, 0), 0) for seed in range(12)}
+    assert len(choices) > 1  # without a heuristic of its own, the first expansion is random
+
+
+def test_search_overrules_a_bad_heuristic() -> None:
+    """With enough iterations the bias fades: X to move with a win on cell 2 takes it even
+    though the heuristic prefers cell 8."""
+    game = CornerLover()
+    state = game.from_board("XX. OO. ...")
+    assert MctsAgent(5, iterations=300).choose(game, state, 0) == "2"
