@@ -60,7 +60,6 @@ class Fbs(State, kw_only=True):
     reward: list[int]  # resources owed for getting every card face down (Special situations)
     queue: list[list[int]] = []  # pending tasks [kind, seat, other, amount]
     final: list[list[int]] = []  # at the end: each participant's class scores
-    npc_bid: int = -1
     cap_after_tribute: bool = False  # which Cap (8.3.1 or 8.4.2) is being resolved
     log: list[str] = []  # public events, in order: nothing a seat may not see goes here
 
@@ -98,7 +97,6 @@ class Fbs(State, kw_only=True):
             reward=self.reward[:],
             queue=[t[:] for t in self.queue],
             final=[f[:] for f in self.final],
-            npc_bid=self.npc_bid,
             cap_after_tribute=self.cap_after_tribute,
             log=self.log[:],
         )
