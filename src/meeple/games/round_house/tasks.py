@@ -83,9 +83,8 @@ def _choices(state: Rh, seat: int, kind: int, argument: int, c: Content) -> list
         return take_actions(state, c)
     if kind == T_PLACE:
         return place_actions(state, seat, argument & ~DOUBLE, c)
-    if state.amulets[seat]:  # T_KEEP
-        return [Action("keep", "Pay an amulet to keep the expert"), Action("discard", "Discard the expert")]
-    return []
+    discard = Action("discard", "Discard the expert")  # T_KEEP
+    return [Action("keep", "Pay an amulet to keep the expert"), discard] if state.amulets[seat] else [discard]
 
 
 def dispatch_actions(state: Rh, seat: int, c: Content) -> list[Action]:
