@@ -17,19 +17,19 @@ def free_spaces(state: Rh, room: int, kind: int, c: Content) -> list[int]:
     return [s for s, token in enumerate(state.spaces[room]) if token < 0 and market.space_kind(s) in (-1, kind)]
 
 
-def place(state: Rh, seat: int, room: int, kind: int, c: Content, double: bool = False) -> None:
+def place(state: Rh, seat: int, room: int, kind: int, c: Content, times: int = 1, assist: bool = True) -> None:
     """Pay one `kind` (Gold if lacking), put it on the leftmost free space, receive the chart's
-    coins and honor (twice for the supplier experts) and its assistant action (none for experts)."""
+    coins and honor (`times` over: twice for the supplier experts) and, unless an expert placed
+    it ("do not execute the assistant action marked on the space"), its assistant action."""
     need = [0, 0, 0]
     need[kind] = 1
     (token,) = pay_goods(state, seat, tuple(need))
     space = free_spaces(state, room, kind, c)[0]
     state.spaces[room][space] = token
     reward: Gain = c.rooms[room].chart[("tea", "fruit", "celadon")[kind]]
-    times = 2 if double else 1
     gain_coins(state, seat, reward.coins * times, c)
     gain_honor(state, seat, reward.honor * times, c)
-    if not double:
+    if assist:
         for _ in range(reward.recruit):
             recruit(state, seat)
         push(state, T_DISPATCH, 0, reward.dispatch)

@@ -212,7 +212,7 @@ def _perform(state: Rh, seat: int, kind: int, argument: int, action: Action, c: 
         else:
             take_token(state, seat, int(parts[1]), int(parts[2]))
     elif verb == "place":
-        place(state, seat, int(parts[1]), int(parts[2]), c, double=bool(argument & DOUBLE))
+        place(state, seat, int(parts[1]), int(parts[2]), c, 2 if argument & DOUBLE else 1, assist=False)
         clear_if_full(state, int(parts[1]))
     elif verb == "keep":
         state.amulet_pool.append(state.amulets[seat].pop(_cheapest_amulet(state, seat, c)))
