@@ -48,8 +48,14 @@ class Gain(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return (self.tea, self.fruit, self.celadon, self.gold)
 
     def text(self) -> str:
-        parts = [f"{value} {name.replace('_', ' ')}" for name, value in msgspec.structs.asdict(self).items() if value]
-        return ", ".join(parts) or "nothing"
+        return _gain_text(self)
+
+
+@cache
+def _gain_text(gain: Gain) -> str:
+    """A gain as labels read it ("1 basic, 1 dispatch"); cached, labels are built on every decision."""
+    parts = [f"{value} {name.replace('_', ' ')}" for name, value in msgspec.structs.asdict(gain).items() if value]
+    return ", ".join(parts) or "nothing"
 
 
 NOTHING = Gain()
@@ -305,6 +311,8 @@ class Content(msgspec.Struct, frozen=True):
     large: tuple[int, ...]  # room indices of the large and the small tiles
     small: tuple[int, ...]
     edges: tuple[tuple[tuple[int, bool], ...], ...]  # per node: (next node, by stairs), clockwise
+    ways: tuple[tuple[int, ...], ...]  # per node: the next nodes by corridor or stairs
+    corridors: tuple[tuple[int, ...], ...]  # per node: the next nodes by corridor only
     pirates: tuple[Piece, ...]
     temples: tuple[Piece, ...]
     amulets: tuple[Amulet, ...]  # one entry per physical amulet
@@ -449,6 +457,7 @@ def load_content() -> Content:
         raise ContentError(f"The Round House content: {error}") from None
     _check(rooms, board, numbers, pieces, cards)
     index = {room.id: i for i, room in enumerate(rooms)}
+    edges = _edges(board.stairs)
     return Content(
         board=board,
         rooms=tuple(rooms),
@@ -456,7 +465,9 @@ def load_content() -> Content:
         inner=tuple(index[r] for r in board.rings.inner_rooms),
         large=tuple(i for i, r in enumerate(rooms) if r.size == "large"),
         small=tuple(i for i, r in enumerate(rooms) if r.size == "small"),
-        edges=_edges(board.stairs),
+        edges=edges,
+        ways=tuple(tuple(n for n, _ in e) for e in edges),
+        corridors=tuple(tuple(n for n, stairs in e if not stairs) for e in edges),
         pirates=tuple(pieces["pirate"]),
         temples=tuple(pieces["temple"]),
         amulets=tuple(a for a in pieces["amulet"] for _ in range(a.count)),

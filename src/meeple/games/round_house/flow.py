@@ -81,10 +81,16 @@ def move_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     return out
 
 
+_PLACES: dict[tuple[int, int], str] = {}
+
+
 def _where(state: Rh, node: int, c: Content) -> str:
-    if node == HALL:
-        return "the ancestral hall"
-    return f"{c.rooms[state.room_at(node, c.inner)].name} ({node_name(node)})"
+    """A node as labels name it (cached: the same few dozen strings all game long)."""
+    room = state.room_at(node, c.inner)
+    key = (node, room)
+    if key not in _PLACES:
+        _PLACES[key] = "the ancestral hall" if node == HALL else f"{c.rooms[room].name} ({node_name(node)})"
+    return _PLACES[key]
 
 
 def chairs_of(node: int, c: Content) -> range:
@@ -175,7 +181,7 @@ def advance(state: Rh, c: Content) -> None:
             continue
         phase = state.phase
         if phase == NEUTRAL:
-            if neutral_actions(state, c):
+            if any(destinations(state, leader, c) for leader, owner in enumerate(state.owners) if owner < 0):
                 return
             state.phase = EXPERT
         elif phase == EXPERT:
