@@ -11,7 +11,7 @@ from collections import Counter
 from meeple.games.round_house import RoundHouse
 from meeple.games.round_house import flow as _flow
 from meeple.games.round_house.content import HALL, load_content
-from meeple.games.round_house.state import MOVE, ROOM, Rh
+from meeple.games.round_house.state import MOVE, ROOM, WORSHIP, Rh
 
 CONTENT = load_content()
 ROOM_OF = CONTENT.room_index
@@ -132,6 +132,18 @@ def at_room(state: Rh, seat: int, room_id: str) -> int:
 def to_phase(state: Rh, seat: int, phase: int = MOVE) -> None:
     state.current = seat
     state.phase = phase
+    state.tasks = []
+    resume(state)
+
+
+def enter_hall_with(state: Rh, seat: int, towns: dict[int, int]) -> None:
+    """The seat's leader has just entered the ancestral hall, with assistants waiting in towns."""
+    for town, count in towns.items():
+        state.towns[seat][town] += count
+        state.personal[seat] -= count
+    state.current = seat
+    state.moved = put_leader(state, seat, HALL)
+    state.phase = WORSHIP
     state.tasks = []
     resume(state)
 
