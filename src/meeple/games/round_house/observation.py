@@ -84,6 +84,8 @@ def observation(state: Rh, seat: int | None, c: Content) -> dict[str, Any]:
         "task": task,
         "to_move": [] if state.phase == 7 else [state.current],
         "rooms": _rooms(state, c),
+        "stairs": [[start, end] for start, ways in enumerate(c.edges) for end, stairs in ways if stairs],
+        "track_icons": sorted(c.icons),
         "leaders": [{"node": node, "owner": owner} for node, owner in zip(state.leaders, state.owners, strict=True)],
         "moved": state.moved,
         "runs": state.runs,

@@ -119,6 +119,34 @@ def _room(room: dict[str, Any], o: dict[str, Any], legal: list[Action]) -> str:
     return body + "".join(chairs)
 
 
+def _stairs(o: dict[str, Any]) -> str:
+    """Stairs between the circles: a dashed arrow from room to room, clockwise."""
+    out = []
+    for start, end in o["stairs"]:
+        (x1, y1), (x2, y2) = _spot(start), _spot(end)
+        out.append(
+            f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" stroke="#6e2c00" stroke-width="3" '
+            'stroke-dasharray="2 3" opacity="0.6"><title>stairs</title></line>'
+        )
+    return "".join(out)
+
+
+def _track(o: dict[str, Any], x0: int, y0: int) -> str:
+    """The point track 0-70 (icons: an order or an amulet), each seat's assistant on its honor."""
+    out = [f'<text x="{x0}" y="{y0 - 4}" font-size="10">Point track (icons: order or amulet)</text>']
+    for space in range(71):
+        x = x0 + space * 4.6
+        icon = space in o["track_icons"]
+        out.append(
+            f'<rect x="{x:.1f}" y="{y0}" width="4.6" height="10" fill="{"#f9e79f" if icon else "#fdfefe"}" '
+            'stroke="#aaa" stroke-width="0.3"/>'
+        )
+    for p in o["participants"]:
+        x = x0 + min(p["honor"], 70) * 4.6 + 2.3
+        out.append(f'<circle cx="{x:.1f}" cy="{y0 + 15 + 5 * p["seat"]}" r="2.5" fill="{COLOURS[p["seat"]]}"/>')
+    return "".join(out)
+
+
 def _leaders(o: dict[str, Any]) -> str:
     out = []
     hall_count = 0
@@ -243,6 +271,7 @@ def render_svg(observation: dict[str, Any], legal: list[Action]) -> str:
             f'<text x="{hx:.0f}" y="{hy - 14:.0f}" font-size="10" text-anchor="middle">Ancestral hall</text>',
         )
     )
+    parts.append(_stairs(o))
     parts += [_room(room, o, legal) for room in o["rooms"]]
     parts += [_leaders(o), _towns(o, legal)]
     parts.append(
@@ -267,6 +296,7 @@ def render_svg(observation: dict[str, Any], legal: list[Action]) -> str:
     )
     for i, line in enumerate(o["log"][-8:]):
         parts.append(f'<text x="10" y="{748 + i * 14}" font-size="9" fill="#555">{escape(line[:110])}</text>')
+    parts.append(_track(o, 10, 870))
     parts.append(_hall(o, legal, 690, 30))
     parts.append(_players(o, 690, 200))
     parts.append(_actions(legal, 690, 530))
