@@ -42,7 +42,7 @@ def test_movement_example_red_must_stop_in_the_hall() -> None:
     move, 1 step, and entering it stops the leader (rule D)."""
     g, state = fresh(5)
     red = put_leader(state, 2, 6)  # inner-5, the last inner room
-    assert destinations(state, red, g.content) == [HALL]
+    assert destinations(state, red, g.content) == (HALL,)
 
 
 def test_occupied_rooms_are_not_counted() -> None:

@@ -64,7 +64,7 @@ def test_any_number_of_leaders_in_the_hall() -> None:
     g, state = fresh(4)
     assert state.leaders.count(HALL) == 8
     leader = put_leader(state, 1, 6)
-    assert destinations(state, leader, g.content) == [HALL]
+    assert destinations(state, leader, g.content) == (HALL,)
 
 
 def test_two_players_move_a_neutral_leader_first() -> None:

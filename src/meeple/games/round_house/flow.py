@@ -188,7 +188,9 @@ def advance(state: Rh, c: Content) -> None:
             if activation_actions(state, seat, c):
                 return
             state.phase = MOVE
-        elif phase in (MOVE, WORSHIP, ROOM):
+        elif phase == MOVE:
+            return  # a leader can always move: 12 rooms for at most 8 leaders, and the hall
+        elif phase in (WORSHIP, ROOM):
             if _actions(state, seat, c):
                 return
             state.phase = ORDERS

@@ -10,7 +10,7 @@ INNER = sum(1 << node for node in range(1, RING + 1))
 OUTER = sum(1 << node for node in range(RING + 1, 2 * RING + 1))
 
 
-def destinations(state: Rh, leader: int, c: Content) -> list[int]:
+def destinations(state: Rh, leader: int, c: Content) -> tuple[int, ...]:
     """Nodes where `leader` may end its move, clockwise 1-3 rooms along corridors or stairs (A);
     rooms holding another leader are skipped and not counted (C) and never a destination (B);
     a seat's leader entering the ancestral hall stops there (D). A neutral leader uses no stairs,
@@ -23,7 +23,12 @@ def destinations(state: Rh, leader: int, c: Content) -> list[int]:
     found = _reach(state.leaders[leader], occupied, neutral, c)
     if neutral:
         found &= _neutral_mask(state, leader)
-    return [node for node in range(2 * RING + 1) if found >> node & 1]
+    return _nodes(found)
+
+
+@cache
+def _nodes(mask: int) -> tuple[int, ...]:
+    return tuple(node for node in range(2 * RING + 1) if mask >> node & 1)
 
 
 @cache
