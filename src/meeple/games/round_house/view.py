@@ -24,6 +24,11 @@ def _goods(goods: dict[str, int]) -> str:
     return " ".join(f"{name[0].upper()}{count}" for name, count in goods.items())
 
 
+def _order(order: dict[str, Any]) -> str:
+    cost = ", ".join(f"{n} {what}" for what, n in order["cost"].items())
+    return f"{order['id']} (pay {cost}: {order['honor']} honor, {order['effect']})"
+
+
 def render_text(observation: dict[str, Any]) -> str:
     """The table as text: the phase, every room with its leader, towns, hall, players, supplies."""
     o = observation
@@ -48,7 +53,7 @@ def render_text(observation: dict[str, Any]) -> str:
     lines.append(f"Temples: {'; '.join(temples) or 'all used'}")
     lines.append("Pirates: " + "; ".join(o["pirates"]))
     lines.append("Experts: " + "; ".join(f"{e['name']} ({e['text']})" for e in o["experts"]))
-    lines.append("Orders: " + "; ".join(f"{d['id']} {d['cost']} {d['honor']} honor" for d in o["orders"]))
+    lines.append("Orders: " + "; ".join(_order(d) for d in o["orders"]))
     lines.append("Amulets: " + ", ".join(a["name"] for a in o["amulets"]))
     lines.append(f"Supply: {_goods(o['supply'])}, bank {o['bank']}")
     for p in o["participants"]:
@@ -57,7 +62,7 @@ def render_text(observation: dict[str, Any]) -> str:
             f"{_goods(p['goods'])}, assistants {p['personal']} (supply {p['reserve']}), towns {p['towns']}, "
             f"hall seniors {[s + 1 for s in p['seniors']]}"
         )
-        held = [e["name"] for e in p["experts"]] + [f"order {d['id']}" for d in p["orders"]]
+        held = [e["name"] for e in p["experts"]] + [f"order {_order(d)}" for d in p["orders"]]
         held += [f"done {d['id']}" for d in p["fulfilled"]] + [a["name"] for a in p["amulets"]]
         if held:
             lines.append("    " + ", ".join(held))
