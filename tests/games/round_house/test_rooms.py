@@ -259,3 +259,15 @@ def test_experts_permanent_investment_honor() -> None:
     at_room(state, 0, "grand-hall")
     play(g, state, "do:assist", "dispatch:0", "invest:0")
     assert state.honor[0] == 3
+
+
+def test_grand_hall_copies_the_room_of_the_players_own_other_leader() -> None:
+    g, state = fresh(3)
+    node = node_of_room(state, "tea-house")
+    put_leader(state, 0, node, which=1)
+    at_room(state, 0, "grand-hall")
+    play(g, state, "do:copy")
+    assert ids(g, state) == [f"copy:{node}"]
+    coins = state.coins[0]
+    play(g, state, f"copy:{node}", "do:take", "skip")
+    assert state.coins[0] == coins + 2
