@@ -64,7 +64,6 @@ TASK_NAMES = (
 class Rh(State, kw_only=True):
     """A Round House game in progress."""
 
-    start_player: int = 0
     current: int = 0
     turn: int = 0
     phase: int = NEUTRAL
@@ -127,7 +126,6 @@ class Rh(State, kw_only=True):
             seed=self.seed,
             rng=Rng(self.rng.state),
             decisions=self.decisions,
-            start_player=self.start_player,
             current=self.current,
             turn=self.turn,
             phase=self.phase,
