@@ -76,3 +76,22 @@ def mortar_all(state: State) -> None:
 def ropes(state: State, n: int) -> None:
     state.reserve[4] -= n - state.crane
     state.crane = n
+
+
+def with_event(number: int, players: int = 4, seed: int = 1, **options: object) -> tuple[Guedelon, State]:
+    """Round 1 again, with event card `number` drawn (no visitor on the board)."""
+    g = game(**options)
+    state = g.new_game(players, seed)
+    for b in range(state.boards):
+        state.exp[b], state.tools[b] = (
+            CONTENT.sliders[players] if b < state.boards - (state.apprentice >= 0) else CONTENT.apprentice_sliders
+        )
+    state.round, state.deck, state.discard = 0, [number], []
+    state.visitor_loc, state.visitor_up = [-1] * 9, [False] * 9
+    castle = CONTENT.loc("castle")
+    state.actor_loc = [
+        CONTENT.loc("belvedere") if a == state.apprentice else castle for a in range(len(state.actor_loc))
+    ]
+    flow.begin_round(state, CONTENT)
+    flow.advance(state, CONTENT)
+    return g, state
