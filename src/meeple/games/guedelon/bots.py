@@ -66,8 +66,10 @@ class Plan:
             for kind in (MORTAR, ROPE):
                 carried[kind] += tokens[kind]
         self.carried = carried
-        self.mortar = len(needs_mortar(state, content)) > carried[MORTAR]
-        self.rope = ropes_wanted(state, content) > state.crane + carried[ROPE]
+        self.mortar_missing = max(0, len(needs_mortar(state, content)) - carried[MORTAR])
+        self.rope_missing = max(0, ropes_wanted(state, content) - state.crane - carried[ROPE])
+        self.mortar = self.mortar_missing > 0
+        self.rope = self.rope_missing > 0
         self.castle = content.loc("castle")
 
     def buildable(self, state: Guedelon, extra: list[int], content: Content) -> int:
@@ -133,10 +135,12 @@ def destination_value(state: Guedelon, actor: int, loc: int, plan: Plan, content
         raw = state.tokens[loc][m] + barrow[m] + min(state.tokens[state.actor_loc[actor]][m], 3)
         return 6.0 * min(raw, reach, plan.raw_short[m] + 1)
     if kind in ("mason", "ropewalk"):
-        token, wanted = (MORTAR, plan.mortar) if kind == "mason" else (ROPE, plan.rope)
-        if not wanted or sum(barrow) >= content.wheelbarrow:
+        token, missing = (MORTAR, plan.mortar_missing) if kind == "mason" else (ROPE, plan.rope_missing)
+        if not missing or sum(barrow) >= content.wheelbarrow:
             return 0.0
-        return 9.0 if state.reserve[3 if token == MORTAR else 4] or state.tokens[loc][token] else 0.0
+        if not state.reserve[3 if token == MORTAR else 4] and not state.tokens[loc][token]:
+            return 0.0
+        return 8.0 + 3.0 * min(missing, 4)
     if kind == "master_builder":
         return max(0.0, 14.0 * (1.0 - late) - 2.5 * exp) + 0.5
     if kind == "blacksmith":
@@ -356,13 +360,29 @@ def _before(state: Guedelon, actor: int, by_id: dict[str, Action], legal: list[A
             steps = route(state, ["yellow", "orange", "red"].index(colour), content)
             here = state.actor_loc[actor]
             targets[action.id] = steps[(steps.index(here) if here in steps else 0) + int(step)]
-        goal = best_destination(state, actor, list(targets.values()), content)
-        chosen = next(i for i, loc in targets.items() if loc == goal)
+        chosen = _apprentice_choice(state, actor, targets, content)
+        goal = targets[chosen]
     else:
         goal = best_destination(state, actor, destinations(state, actor, content), content)
         chosen = f"move:{content.locations[goal].id}"
     action = _barrow_choice(state, actor, by_id, goal, content)
     return action or by_id[chosen]
+
+
+def _apprentice_choice(state: Guedelon, actor: int, targets: dict[str, int], content: Content) -> str:
+    """11.1: a new colour is judged by its whole route (the apprentice is bound to it until the
+    Castle); a step by its destination, the longer step winning ties (the Castle comes sooner)."""
+    plan = Plan(state, content)
+    value = {loc: destination_value(state, actor, loc, plan, content) for loc in set(targets.values())}
+    if state.app_colour < 0:
+        colours = {i.split(":")[1] for i in targets}
+        worth = {}
+        for colour in colours:
+            steps = route(state, ["yellow", "orange", "red"].index(colour), content)
+            worth[colour] = sum(destination_value(state, actor, loc, plan, content) for loc in steps[1:]) / len(steps)
+        best = max(sorted(colours), key=lambda c: worth[c])
+        targets = {i: loc for i, loc in targets.items() if i.split(":")[1] == best}
+    return max(sorted(targets), key=lambda i: (value[targets[i]], int(i.split(":")[2])))
 
 
 def _effect(state: Guedelon, actor: int, by_id: dict[str, Action], legal: list[Action], content: Content) -> Action:
