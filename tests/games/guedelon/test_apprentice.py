@@ -52,7 +52,7 @@ def test_the_apprentice_is_blocked_by_visitors_like_a_worker() -> None:
 
 def test_the_apprentice_uses_its_own_board() -> None:
     g, state = apprentice_turn()
-    act(g, state, "route:red:1", "produce:4")
+    act(g, state, "route:red:1", "produce:5")
     assert state.tools[2] == 0 and state.tools[0] == 3
 
 

@@ -148,7 +148,7 @@ def test_apprentice_alternative_is_a_team_choice_in_duo() -> None:
     assert state.tools == [3, 3, 3]  # the apprentice already had 3; the workers gained nothing
     g, state = with_event(1, players=2)
     act(g, state, "side:apprentice")
-    assert state.exp == [3, 3, 2]  # only the apprentice learnt
+    assert state.exp == [3, 3, 3]  # only the apprentice learnt (from 2)
 
 
 def test_great_shape_apprentice_side_the_apprentice_plays_twice() -> None:

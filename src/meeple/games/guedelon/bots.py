@@ -49,7 +49,12 @@ def held(state: Guedelon) -> list[int]:
 
 
 def ropes_wanted(state: Guedelon, content: Content) -> int:
-    reach = [state.floor[b] for b in range(len(content.floors)) if not building_done(state, b, content)]
+    """Ropes for the highest floor in reach, one floor ahead (ropes take a trip to make and carry)."""
+    reach = [
+        min(state.floor[b] + 1, len(content.floors[b]) - 1)
+        for b in range(len(content.floors))
+        if not building_done(state, b, content)
+    ]
     return max(reach, default=0) * content.rope_per_floor
 
 
@@ -142,7 +147,7 @@ def destination_value(state: Guedelon, actor: int, loc: int, plan: Plan, content
             return 0.0
         return 8.0 + 3.0 * min(missing, 4)
     if kind == "master_builder":
-        return max(0.0, 14.0 * (1.0 - late) - 2.5 * exp) + 0.5
+        return max(0.0, 22.0 * (1.0 - late) - 3.5 * exp) + 0.5
     if kind == "blacksmith":
         return max(0.0, (3 - tools) * 2.5 * (1.0 - late * 0.5))
     if kind == "pillory":
