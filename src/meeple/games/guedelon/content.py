@@ -190,6 +190,8 @@ class Content(msgspec.Struct, frozen=True):
     rope_per_floor: int
     mill_needs: tuple[tuple[int, ...], ...]
     cards: dict[int, Card]
+    castle: int
+    neighbours: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]  # [with the Mill][location]
 
     def __hash__(self) -> int:
         return id(self)
@@ -327,4 +329,14 @@ def load_content() -> Content:
         rope_per_floor=_int(castle.rope_per_floor, "rope_per_floor"),
         mill_needs=tuple(_space(s, "mill") for s in castle.mill.needs),
         cards={card.number: card for card in events.card},
+        castle=index["castle"],
+        neighbours=(_neighbours(paths, len(index), mill), _neighbours(paths, len(index), -1)),
+    )
+
+
+def _neighbours(paths: tuple[tuple[int, int], ...], count: int, without: int) -> tuple[tuple[int, ...], ...]:
+    """Per location, the locations one cart path away (paths touching `without` left out)."""
+    return tuple(
+        tuple(sorted({b if a == loc else a for a, b in paths if loc in (a, b) and without not in (a, b)}))
+        for loc in range(count)
     )

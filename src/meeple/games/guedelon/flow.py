@@ -1,6 +1,8 @@
 """The game round (5): time counter, event card, each worker's turn, visitors' movement; and
 who decides now, what they may do, and everything that happens by itself between decisions."""
 
+from functools import cache
+
 from meeple.engine import Action
 from meeple.games.guedelon import events, locations, logistics
 from meeple.games.guedelon.content import COLOURS, Content
@@ -155,13 +157,16 @@ def apprentice_moves(state: Guedelon, content: Content) -> list[Action]:
     return actions or [Action("route:wait", "The apprentice cannot move and waits")]
 
 
+@cache
+def _moves(content: Content) -> tuple[Action, ...]:
+    return tuple(Action(f"move:{loc.id}", f"Go to {loc.name}") for loc in content.locations)
+
+
 def _move_actions(state: Guedelon, actor: int, content: Content) -> list[Action]:
     if actor == state.apprentice:
         return apprentice_moves(state, content)
-    return [
-        Action(f"move:{content.locations[loc].id}", f"Go to {content.locations[loc].name}")
-        for loc in destinations(state, actor, content)
-    ]
+    moves = _moves(content)
+    return [moves[loc] for loc in destinations(state, actor, content)]
 
 
 def _free_actions(state: Guedelon, actor: int, content: Content) -> list[Action]:

@@ -7,41 +7,67 @@ any, or move along one cart path. Loading or unloading several tokens is one car
 one decision per token, closed by `cart:done`.
 """
 
+from functools import cache
+
 from meeple.engine import Action
 from meeple.games.guedelon.castle import arrive_at_castle, needs_mortar
 from meeple.games.guedelon.content import KIND_INDEX, KINDS, MORTAR, Content
 from meeple.games.guedelon.state import BEFORE, CART_LOAD, CART_UNLOAD, NONE, Guedelon
 
 
-def _kind_targets(state: Guedelon, kind: int, at: int, content: Content) -> list[str]:
-    """Suffixes for unloading `kind` at `at`: mortar at the Castle needs a building (7.6)."""
-    if kind == MORTAR and at == content.loc("castle"):
-        return [f":{content.buildings[b].id}" for b in needs_mortar(state, content)]
-    return [""]
-
-
-def _unload_label(kind: int, suffix: str, content: Content) -> str:
-    if suffix:
-        return f"{KINDS[kind]} to the foot of building {suffix[1:]}"
+def _unload_label(kind: int, building: str) -> str:
+    if building:
+        return f"{KINDS[kind]} to the foot of building {building}"
     return KINDS[kind]
+
+
+@cache
+def _menu(content: Content) -> dict[str, tuple[Action, ...] | dict[int, tuple[Action, ...]]]:
+    """Every wheelbarrow and cart action, built once (actions are immutable): per kind, and for
+    mortar at the Castle per building (7.6: it goes to the foot of the building named)."""
+    letters = [b.id for b in content.buildings]
+    menu: dict = {}
+    for prefix, source in (("", "wheelbarrow"), ("cart:", "cart")):
+        where = "into the wheelbarrow" if source == "wheelbarrow" else "onto the cart"
+        menu[prefix + "load"] = tuple(
+            Action(f"{prefix}load:{KINDS[k]}", f"Load a {KINDS[k]} {where}") for k in range(len(KINDS))
+        )
+        menu[prefix + "unload"] = tuple(
+            Action(f"{prefix}unload:{KINDS[k]}", f"Unload a {_unload_label(k, '')} from the {source}")
+            for k in range(len(KINDS))
+        )
+        menu[prefix + "mortar"] = {
+            b: Action(f"{prefix}unload:mortar:{letter}", f"Unload a {_unload_label(MORTAR, letter)} from the {source}")
+            for b, letter in enumerate(letters)
+        }
+    menu["move"] = tuple(Action(f"cart:move:{loc.id}", f"Move the cart to {loc.name}") for loc in content.locations)
+    return menu
+
+
+def _unload_actions(state: Guedelon, tokens: list[int], at: int, prefix: str, content: Content) -> list[Action]:
+    """Unloading each kind held; mortar at the Castle needs a building without mortar (7.6)."""
+    menu = _menu(content)
+    actions = []
+    for kind, count in enumerate(tokens):
+        if not count:
+            continue
+        if kind == MORTAR and at == content.castle:
+            by_building = menu[prefix + "mortar"]
+            actions += [by_building[b] for b in needs_mortar(state, content)]
+        else:
+            actions.append(menu[prefix + "unload"][kind])
+    return actions
 
 
 def barrow_actions(state: Guedelon, actor: int, content: Content) -> list[Action]:
     """3.3: load from or unload to the worker's location, one token a decision."""
     at = state.actor_loc[actor]
     barrow = state.tokens[state.barrow(actor)]
-    here = state.tokens[at]
     actions = []
     if sum(barrow) < content.wheelbarrow:
-        for kind, count in enumerate(here):
-            if count:
-                actions.append(Action(f"load:{KINDS[kind]}", f"Load a {KINDS[kind]} into the wheelbarrow"))
-    for kind, count in enumerate(barrow):
-        if count:
-            for suffix in _kind_targets(state, kind, at, content):
-                label = _unload_label(kind, suffix, content)
-                actions.append(Action(f"unload:{KINDS[kind]}{suffix}", f"Unload a {label} from the wheelbarrow"))
-    return actions
+        loads = _menu(content)["load"]
+        actions = [loads[kind] for kind, count in enumerate(state.tokens[at]) if count]
+    return actions + _unload_actions(state, barrow, at, "", content)
 
 
 def cart_available(state: Guedelon) -> bool:
@@ -51,37 +77,21 @@ def cart_available(state: Guedelon) -> bool:
     return state.cart_left > 0 or (state.stage == BEFORE and state.bonus_cart > 0)
 
 
-def cart_neighbours(state: Guedelon, content: Content) -> list[int]:
+def cart_neighbours(state: Guedelon, content: Content) -> tuple[int, ...]:
     """Locations one cart path away; the Mill's paths only with the Mill option (12)."""
-    found = []
-    for a, b in content.cart_paths:
-        if state.mill < 0 and (a, b) in content.mill_paths:
-            continue
-        if a == state.cart_loc:
-            found.append(b)
-        elif b == state.cart_loc:
-            found.append(a)
-    return sorted(found)
+    return content.neighbours[state.mill >= 0][state.cart_loc]
 
 
 def _cart_loads(state: Guedelon, content: Content) -> list[Action]:
     cart = state.tokens[state.cart]
     if sum(cart) >= content.cart or state.placed >= content.cart:
         return []
-    here = state.tokens[state.cart_loc]
-    return [
-        Action(f"cart:load:{KINDS[k]}", f"Load a {KINDS[k]} onto the cart") for k, count in enumerate(here) if count
-    ]
+    loads = _menu(content)["cart:load"]
+    return [loads[kind] for kind, count in enumerate(state.tokens[state.cart_loc]) if count]
 
 
 def _cart_unloads(state: Guedelon, content: Content) -> list[Action]:
-    actions = []
-    for kind, count in enumerate(state.tokens[state.cart]):
-        if count:
-            for suffix in _kind_targets(state, kind, state.cart_loc, content):
-                label = _unload_label(kind, suffix, content)
-                actions.append(Action(f"cart:unload:{KINDS[kind]}{suffix}", f"Unload a {label} from the cart"))
-    return actions
+    return _unload_actions(state, state.tokens[state.cart], state.cart_loc, "cart:", content)
 
 
 def cart_actions(state: Guedelon, content: Content) -> list[Action]:
@@ -93,10 +103,8 @@ def cart_actions(state: Guedelon, content: Content) -> list[Action]:
         return [*_cart_unloads(state, content), Action("cart:done", "Finish unloading the cart")]
     if not cart_available(state):
         return []
-    moves = [
-        Action(f"cart:move:{content.locations[n].id}", f"Move the cart to {content.locations[n].name}")
-        for n in cart_neighbours(state, content)
-    ]
+    menu = _menu(content)["move"]
+    moves = [menu[n] for n in cart_neighbours(state, content)]
     return [*_cart_loads(state, content), *_cart_unloads(state, content), *moves]
 
 
@@ -118,7 +126,7 @@ def _split(rest: str, content: Content) -> tuple[int, int]:
 def _unload(state: Guedelon, source: int, at: int, rest: str, content: Content) -> None:
     kind, building = _split(rest, content)
     state.tokens[source][kind] -= 1
-    if at != content.loc("castle") or not arrive_at_castle(state, kind, content, building):
+    if at != content.castle or not arrive_at_castle(state, kind, content, building):
         state.tokens[at][kind] += 1
 
 
