@@ -46,6 +46,14 @@ def render_text(obs: dict[str, Any]) -> str:
     ]
     if obs["event"]:
         lines.append(f"Event {obs['event']['number']} {obs['event']['name']}: {obs['event']['text']}")
+    worker = obs["turn"]["worker"]
+    if worker is not None:
+        stage = ("before the move", "at the location's action", "after the action", "Rebelote action")
+        colour = f", following the {obs['apprentice_colour']} route" if obs["workers"][worker]["apprentice"] else ""
+        lines.append(
+            f"Turn: {obs['workers'][worker]['name']} ({stage[obs['turn']['stage']]}{colour}; "
+            f"cart actions left {obs['turn']['cart_actions']})"
+        )
     lines.append(f"Crane: {obs['crane']} ropes   Courtyard: {_tokens(obs['courtyard'])}   Reserve: {obs['reserve']}")
     for b in obs["buildings"]:
         if b["complete"]:
