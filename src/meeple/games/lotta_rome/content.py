@@ -50,6 +50,7 @@ class ContentError(Exception):
 class Land(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: str
     name: str
+    plural: str
     building: str
     source: Source
     note: str
@@ -156,6 +157,10 @@ class Content(msgspec.Struct, frozen=True):
 
     def building_name(self, building: int) -> str:
         return "fort" if building == FORT else self.lands[building].building
+
+    def building_with_article(self, building: int) -> str:
+        name = self.building_name(building)
+        return ("an " if name[0] in "aeiou" else "a ") + name
 
 
 def _read(name: str) -> dict:

@@ -19,31 +19,32 @@ if TYPE_CHECKING:
     from meeple.games.lotta_rome.scoring import Domain
 
 TEXTS = {
-    "areas_of_type": "{points} points for each area of {lands}",
-    "largest_building_group": "{points} points for each building, forts included, in the largest group of buildings",
-    "areas": "{points} point(s) for each area in the domain",
-    "elephants_next_to_building": "{points} points for each elephant with tent next to a building",
-    "surrounded_lands": "{points} point(s) for each land surrounded on all sides by other lands",
-    "largest_area_of_type": "{points} point(s) for each land in the largest area of {lands}",
-    "elephants_on_type": "{points} points for each elephant with tent on {lands}",
-    "surrounded_buildings": "{points} points for each building surrounded on all sides by other lands",
-    "lone_elephants": "{points} points for each elephant with tent with no other elephant next to it",
-    "elephants_next_to_elephant": "{points} points for each elephant with tent next to another elephant",
-    "buildings_next_to_elephant": "{points} points for each building next to an elephant with tent",
-    "big_areas": "{points} points for each area of at least {size} lands",
-    "single_areas": "{points} points for each area of a single land",
-    "largest_area": "{points} point(s) for each land in the largest area of the domain",
-    "elephant_areas": "{points} points for each area holding an elephant with tent",
-    "buildings_on_own_type": "{points} points for each building standing on a land of its own type",
-    "building_groups": "{points} points for each group of at least 2 buildings",
-    "free_lands": "{points} point(s) for each land with neither a building nor an elephant",
-    "big_area_types": "{points} points for each land type with an area of at least {size} lands",
+    "areas_of_type": "{points} {pts} for each area of {lands}",
+    "largest_building_group": "{points} {pts} for each building, forts included, in the largest group of buildings",
+    "areas": "{points} {pts} for each area in the domain",
+    "elephants_next_to_building": "{points} {pts} for each elephant with tent next to a building",
+    "surrounded_lands": "{points} {pts} for each land surrounded on all sides by other lands",
+    "largest_area_of_type": "{points} {pts} for each land in the largest area of {lands}",
+    "elephants_on_type": "{points} {pts} for each elephant with tent on {lands}",
+    "surrounded_buildings": "{points} {pts} for each building surrounded on all sides by other lands",
+    "lone_elephants": "{points} {pts} for each elephant with tent with no other elephant next to it",
+    "elephants_next_to_elephant": "{points} {pts} for each elephant with tent next to another elephant",
+    "buildings_next_to_elephant": "{points} {pts} for each building next to an elephant with tent",
+    "big_areas": "{points} {pts} for each area of at least {size} lands",
+    "single_areas": "{points} {pts} for each area of a single land",
+    "largest_area": "{points} {pts} for each land in the largest area of the domain",
+    "elephant_areas": "{points} {pts} for each area holding an elephant with tent",
+    "buildings_on_own_type": "{points} {pts} for each building standing on a land of its own type",
+    "building_groups": "{points} {pts} for each group of at least 2 buildings",
+    "free_lands": "{points} {pts} for each land with neither a building nor an elephant",
+    "big_area_types": "{points} {pts} for each land type with an area of at least {size} lands",
 }
 
 
 def contract_text(card: Contract, content: Content) -> str:
-    lands = content.lands[content.contract_land[card.number]].name + "s" if card.land else ""
-    return TEXTS[card.kind].format(points=card.points, lands=lands, size=card.size)
+    lands = content.lands[content.contract_land[card.number]].plural if card.land else ""
+    pts = "point" if card.points == 1 else "points"
+    return TEXTS[card.kind].format(points=card.points, pts=pts, lands=lands, size=card.size)
 
 
 def _elephants(domain: "Domain") -> list[int]:

@@ -72,9 +72,7 @@ def describe(code: int, content: Content) -> str:
     """A piece as a person reads it: "vineyard with a winery", "olive grove | field double land"."""
     lands = content.lands
     building = piece_building(code)
-    with_building = f" with {'a fort' if building == FORT else 'a ' + content.building_name(building)}" * (
-        building != NO_BUILDING
-    )
+    with_building = f" with {content.building_with_article(building)}" if building != NO_BUILDING else ""
     if is_double(code):
         return f"double land {lands[first_land(code)].name}{with_building} | {lands[second_land(code)].name}"
     return f"{lands[first_land(code)].name}{with_building}"
