@@ -70,17 +70,18 @@ def single_positions(cells: dict[int, int]) -> list[int]:
 
 def first_half_positions(cells: dict[int, int]) -> list[int]:
     """Where a double land's first half may go: a free hex with a free neighbour such that the
-    pair touches the domain."""
+    pair touches the domain: a frontier hex with a free neighbour, or any free neighbour of a
+    frontier hex."""
     if not cells:
         return [geometry.ORIGIN]
     edge = geometry.frontier(cells)
     found = set()
     for position in edge:
-        if any(n not in cells for n in geometry.neighbours(position)):
-            found.add(position)
-        for n in geometry.neighbours(position):
-            if n not in cells:
-                found.add(n)  # n's neighbour `position` is free and touches the domain
+        for d in geometry.DIRECTIONS:
+            there = position + d
+            if there not in cells:
+                found.add(there)
+                found.add(position)
     return sorted(found)
 
 

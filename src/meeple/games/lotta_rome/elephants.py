@@ -20,17 +20,25 @@ def free_lands(state: Lotta, seat: int) -> list[int]:
 
 
 def elephant_actions(state: Lotta, seat: int) -> list[Action]:
+    cells = state.domain(seat)
+    lands = {p: cell_land(v) for p, v in cells.items()}
+    areas = geometry.areas(lands)
     actions = []
-    for position in free_lands(state, seat):
-        cards = contracts_for(state, seat, position)
-        where = geometry.name(position)
-        actions.append(
-            Action(
-                f"elephant:{where}",
-                f"Place an elephant with tent at {where} ({cards} contract{'s' * (cards != 1)})",
-                {"kind": "elephant", "at": where, "position": position, "cards": cards},
+    for area in areas:
+        elephants = sum(cell_elephant(cells[p]) for p in area)
+        cards = 1 if elephants else len(area)
+        for position in area:
+            if not is_free(cells[position]):
+                continue
+            where = geometry.name(position)
+            actions.append(
+                Action(
+                    f"elephant:{where}",
+                    f"Place an elephant with tent at {where} ({cards} contract{'s' * (cards != 1)})",
+                    {"kind": "elephant", "at": where, "position": position, "cards": cards},
+                )
             )
-        )
+    actions.sort(key=lambda a: a.payload["position"])
     return actions
 
 

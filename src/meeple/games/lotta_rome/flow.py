@@ -31,7 +31,7 @@ def to_move(state: Lotta) -> tuple[int, ...]:
     if phase == CHOOSE:
         return tuple(s for s in seats if state.choice[s] < 0)
     if phase == ADD:
-        return tuple(s for s in seats if addition.is_placing(state, s))
+        return tuple(s for s in seats if state.pending[s] or state.holding[s] >= 0)
     if phase == ELEPHANT:
         return tuple(s for s in seats if not state.elephant_done[s])
     if phase in (START, BID):

@@ -53,12 +53,8 @@ def touches(occupied: Collection[int], position: int) -> bool:
 
 def frontier(occupied: Collection[int]) -> set[int]:
     """The free positions that share an edge with the domain (where a new land may go)."""
-    free = set()
-    for position in occupied:
-        for d in DIRECTIONS:
-            if position + d not in occupied:
-                free.add(position + d)
-    return free
+    around = {position + d for position in occupied for d in DIRECTIONS}
+    return around.difference(occupied)
 
 
 def surrounded(occupied: Collection[int], position: int) -> bool:
