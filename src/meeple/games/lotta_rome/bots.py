@@ -8,6 +8,8 @@ neighbour takes the better one, 2 DIVISION); take the lot worth most; place an e
 it brings the most contracts; bid with the contract worth least to keep.
 """
 
+from functools import lru_cache
+
 from meeple.engine import Action, Rng
 from meeple.games.lotta_rome import geometry
 from meeple.games.lotta_rome.content import FORT, NO_BUILDING
@@ -15,6 +17,7 @@ from meeple.games.lotta_rome.contracts import contract_points
 from meeple.games.lotta_rome.division import lots
 from meeple.games.lotta_rome.flow import Rules
 from meeple.games.lotta_rome.pieces import (
+    cell,
     cell_building,
     cell_land,
     first_land,
@@ -29,6 +32,7 @@ BUILDING_WORTH = 2.5  # a building is worth about this many plain lands
 GEM_WORTH = 2.0
 
 
+@lru_cache(maxsize=512)
 def piece_worth(code: int) -> float:
     return (2.0 if is_double(code) else 1.0) + (BUILDING_WORTH if piece_building(code) != NO_BUILDING else 0.0)
 
@@ -61,22 +65,32 @@ def _fit_map(cells: dict[int, int], land: int, building: int) -> dict[int, float
     """How well a land (with a building) fits next to each domain hex: lands of its type and
     buildings of its type nearby; for a building, lands of its type; touching many lands keeps
     the domain compact. Each domain hex adds its share to its six neighbours."""
+    worth_of = _worth_table(land, building)
     fit: dict[int, float] = {}
-    any_land = building == FORT
+    get = fit.get
     for position, value in cells.items():
-        other_land = cell_land(value)
-        other_building = cell_building(value)
+        worth = worth_of[value]
+        for d in geometry.DIRECTIONS:
+            there = position + d
+            fit[there] = get(there, 0.0) + worth
+    return fit
+
+
+@lru_cache(maxsize=64)
+def _worth_table(land: int, building: int) -> tuple[float, ...]:
+    """What a neighbouring cell of each value adds to the fit of `land` with `building`."""
+    table = []
+    for value in range(cell(0, elephant=True) * 2):
+        other_land, other_building = cell_land(value), cell_building(value)
         worth = 0.2
         if other_land == land:
             worth += 1.0
         if other_building in (land, FORT):
             worth += 1.5
-        if building != NO_BUILDING and (other_land == building or any_land):
+        if building != NO_BUILDING and (other_land == building or building == FORT):
             worth += 1.5
-        for d in geometry.DIRECTIONS:
-            there = position + d
-            fit[there] = fit.get(there, 0.0) + worth
-    return fit
+        table.append(worth)
+    return tuple(table)
 
 
 def _place(state: Lotta, seat: int, legal: list[Action], rng: Rng) -> Action:

@@ -6,6 +6,8 @@ first half. A cell is one hex of a domain: its land, its building, whether an el
 with tent stands there.
 """
 
+from functools import lru_cache
+
 from meeple.games.lotta_rome.content import FORT, NO_BUILDING, Content
 
 # piece = first + 5 * (second + 1) + 30 * (building + 1); second = -1 for a single land
@@ -68,6 +70,7 @@ def is_free(value: int) -> bool:
     return value < _CELL_BUILDING * (NO_BUILDING + 2)
 
 
+@lru_cache(maxsize=1024)
 def describe(code: int, content: Content) -> str:
     """A piece as a person reads it: "vineyard with a winery", "olive grove | field double land"."""
     lands = content.lands
@@ -78,6 +81,7 @@ def describe(code: int, content: Content) -> str:
     return f"{lands[first_land(code)].name}{with_building}"
 
 
+@lru_cache(maxsize=1024)
 def short(code: int, content: Content) -> str:
     """A compact stable name of a piece, for action ids: "vineyard+mill", "olive/field+fort"."""
     lands = content.lands
