@@ -97,21 +97,33 @@ def second_half_positions(cells: dict[int, int], first: int) -> list[int]:
     )
 
 
+@lru_cache(maxsize=8192)
+def _positions(spots: tuple[int, ...], double: bool, half: int) -> list[int]:
+    """The legal hexes for a single land, a double land's first half, or its second half
+    (`half` is where the first went), memoised on the domain's positions."""
+    occupied = dict.fromkeys(spots, 0)
+    if not double:
+        return single_positions(occupied)
+    if half < 0:
+        return first_half_positions(occupied)
+    return second_half_positions(occupied, half)
+
+
+@lru_cache(maxsize=4096)
+def _place_text(code: int, half: bool, content: Content) -> str:
+    if not is_double(code):
+        return describe(code, content)
+    land = second_land(code) if half else first_land(code)
+    return f"{describe(code, content)}: its {content.lands[land].name} half"
+
+
 def placing_actions(state: Lotta, seat: int, content: Content) -> list[Action]:
     if must_pick(state, seat):
         return [_pick_action(code, content) for code in piece_options(state.pending[seat])]
     code = state.holding[seat] if state.holding[seat] >= 0 else piece_options(state.pending[seat])[0]
-    cells = state.domain(seat)
-    if not is_double(code):
-        positions = single_positions(cells)
-        text = describe(code, content)
-    elif state.half[seat] < 0:
-        positions = first_half_positions(cells)
-        text = f"{describe(code, content)}: its {content.lands[first_land(code)].name} half"
-    else:
-        positions = second_half_positions(cells, state.half[seat])
-        text = f"{describe(code, content)}: its {content.lands[second_land(code)].name} half"
-    return [_place_action(p, text) for p in positions]
+    half = state.half[seat]
+    text = _place_text(code, half >= 0, content)
+    return [_place_action(p, text) for p in _positions(tuple(state.spots[seat]), is_double(code), half)]
 
 
 def perform_pick(state: Lotta, seat: int, code: int) -> None:

@@ -9,6 +9,8 @@ receives one contract card". "If there are no more contract cards in the deck, s
 discard pile and form a new deck."
 """
 
+from functools import lru_cache
+
 from meeple.engine import Action
 from meeple.games.lotta_rome import geometry
 from meeple.games.lotta_rome.pieces import cell_elephant, cell_land, is_free, with_elephant
@@ -30,16 +32,19 @@ def elephant_actions(state: Lotta, seat: int) -> list[Action]:
         for position in area:
             if not is_free(cells[position]):
                 continue
-            where = geometry.name(position)
-            actions.append(
-                Action(
-                    f"elephant:{where}",
-                    f"Place an elephant with tent at {where} ({cards} contract{'s' * (cards != 1)})",
-                    {"kind": "elephant", "at": where, "position": position, "cards": cards},
-                )
-            )
+            actions.append(_elephant_action(position, cards))
     actions.sort(key=lambda a: a.payload["position"])
     return actions
+
+
+@lru_cache(maxsize=8192)
+def _elephant_action(position: int, cards: int) -> Action:
+    where = geometry.name(position)
+    return Action(
+        f"elephant:{where}",
+        f"Place an elephant with tent at {where} ({cards} contract{'s' * (cards != 1)})",
+        {"kind": "elephant", "at": where, "position": position, "cards": cards},
+    )
 
 
 def contracts_for(state: Lotta, seat: int, position: int) -> int:
