@@ -239,6 +239,16 @@ def _options(obs: dict[str, Any], legal: list[Action], x: float, y: float) -> tu
     seat = obs["seat"]
     me = obs["players_view"][seat] if seat is not None else None
     rows = []
+    captions = {
+        "divide": "Click a division: the smaller lot (it gets a gem) on the left, the larger lot on the right",
+        "choose": "Click the lot you take from your neighbour",
+        "piece": "Click the piece to place next (then a dashed hex of your domain)",
+    }
+    kinds = {action.payload["kind"] for action in legal}
+    for kind, caption in captions.items():
+        if kind in kinds:
+            rows.append(_text(x, y + 14, caption, 13, weight="bold"))
+            y += 20
     for action in legal:
         kind = action.payload["kind"]
         if kind in ("place", "elephant"):
@@ -249,7 +259,7 @@ def _options(obs: dict[str, Any], legal: list[Action], x: float, y: float) -> tu
             mask = action.payload["mask"]
             smaller = [p for i, p in enumerate(explored) if mask >> i & 1]
             larger = [p for i, p in enumerate(explored) if not mask >> i & 1]
-            body = _mini(smaller, x + 14, y + 11) + _text(x + 150, y + 15, "+gem  |") + _mini(larger, x + 210, y + 11)
+            body = _mini(smaller, x + 14, y + 11) + _text(x + 150, y + 16, "+gem |") + _mini(larger, x + 210, y + 11)
         elif kind == "choose":
             maker = obs["players_view"][action.payload["maker"]]
             smaller, larger = maker["lots"] or [[], []]
