@@ -127,7 +127,6 @@ class Merchants(msgspec.Struct, frozen=True):
     forts: int
     gems: int
     lots: int
-    contracts_kept: int
     start_lands: tuple[int, ...]
     bonus_lands: tuple[int, ...]
     doubles: tuple[tuple[int, int], ...]  # one entry per physical double land
@@ -208,7 +207,6 @@ def _merchants(raw: MerchantsFile, lands: list[Land]) -> Merchants:
         forts=number("forts"),
         gems=number("gems"),
         lots=lots,
-        contracts_kept=number("contracts_kept"),
         start_lands=tuple(_land_index(lands, name, "merchants.toml start_lands") for name in raw.start_lands.lands),
         bonus_lands=tuple(_land_index(lands, name, "merchants.toml bonus_lands") for name in raw.bonus_lands.lands),
         doubles=tuple(doubles),

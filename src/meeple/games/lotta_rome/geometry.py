@@ -91,10 +91,10 @@ def areas(lands: Mapping[int, int]) -> list[list[int]]:
     return found
 
 
-def area_index(lands: Mapping[int, int]) -> dict[int, int]:
-    """Each position's area number (an index into `areas(lands)`)."""
+def area_index(lands: Mapping[int, int], found: list[list[int]] | None = None) -> dict[int, int]:
+    """Each position's area number (an index into `areas(lands)`, or into `found` if given)."""
     index: dict[int, int] = {}
-    for number, area in enumerate(areas(lands)):
+    for number, area in enumerate(areas(lands) if found is None else found):
         for position in area:
             index[position] = number
     return index

@@ -27,10 +27,7 @@ class Domain:
         self.cells = cells
         self.lands = {position: cell_land(value) for position, value in cells.items()}
         self.areas = geometry.areas(self.lands)
-        self.area_of: dict[int, int] = {}
-        for number, area in enumerate(self.areas):
-            for position in area:
-                self.area_of[position] = number
+        self.area_of = geometry.area_index(self.lands, self.areas)
         self.buildings = {
             position: cell_building(value) for position, value in cells.items() if cell_building(value) != NO_BUILDING
         }

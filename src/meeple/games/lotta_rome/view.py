@@ -12,6 +12,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from meeple.engine import Action
+from meeple.games.lotta_rome import geometry
 
 LETTERS = {"olive": "O", "vineyard": "V", "field": "F", "town": "T", "quarry": "Q", "fort": "*"}
 NAMES = {"olive": "olive grove", "vineyard": "vineyard", "field": "field", "town": "town quarter", "quarry": "quarry"}
@@ -186,8 +187,7 @@ def _domain(view: dict[str, Any], x0: float, y0: float, w: float, h: float, lega
     for action in legal:
         where = action.payload.get("at")
         if where is not None:
-            q, r = (int(v) for v in where.split(","))
-            targets[(q, r)] = action
+            targets[geometry.coords(geometry.parse(where))] = action
     cells = [(c["q"], c["r"]) for c in view["domain"]]
     everything = cells + list(targets) or [(0, 0)]
     raw = [_centre(q, r, 1.0) for q, r in everything]
@@ -199,7 +199,7 @@ def _domain(view: dict[str, Any], x0: float, y0: float, w: float, h: float, lega
     out = []
     joins = view["joins"]
     for a, b in zip(joins[::2], joins[1::2], strict=True):
-        (qa, ra), (qb, rb) = ((int(v) for v in p.split(",")) for p in (a, b))
+        (qa, ra), (qb, rb) = (geometry.coords(geometry.parse(p)) for p in (a, b))
         xa, ya = _centre(qa, ra, size)
         xb, yb = _centre(qb, rb, size)
         out.append(
