@@ -16,51 +16,39 @@ def test_the_content_loads_with_every_component_counted() -> None:
     assert all(len(set(r)) == 2 for card in content.building_cards for r in card)
 
 
-def _broken(monkeypatch: pytest.MonkeyPatch, name: str, edit) -> None:
+def _set(path: tuple, value: object):
+    def edit(data: dict) -> dict:
+        *parents, last = path
+        target = data
+        for key in parents:
+            target = target[key]
+        if value is None:
+            del target[last]
+        else:
+            target[last] = value
+        return data
+
+    return edit
+
+
+BROKEN = [
+    ("contracts.toml", ("contract", 20, "land"), "swamp", "card 21: unknown land 'swamp'"),
+    ("merchants.toml", ("double", 0, "count"), 1, "25 double lands"),
+    ("lands.toml", ("land", 2, "source"), None, "source"),
+    ("contracts.toml", ("contract", 5, "kind"), "everything", "unknown kind 'everything'"),
+]
+
+
+@pytest.mark.parametrize(("name", "path", "value", "message"), BROKEN)
+def test_broken_content_is_refused_with_a_clear_error(
+    monkeypatch: pytest.MonkeyPatch, name: str, path: tuple, value: object, message: str
+) -> None:
     real = content_module._read
-
-    def read(file: str) -> dict:
-        data = real(file)
-        return edit(data) if file == name else data
-
-    monkeypatch.setattr(content_module, "_read", read)
+    edit = _set(path, value)
+    monkeypatch.setattr(content_module, "_read", lambda file: edit(real(file)) if file == name else real(file))
     load_content.cache_clear()
-
-
-def test_an_unknown_land_name_is_refused_naming_the_entry(monkeypatch: pytest.MonkeyPatch) -> None:
-    def edit(data: dict) -> dict:
-        data["contract"][20]["land"] = "swamp"
-        return data
-
-    _broken(monkeypatch, "contracts.toml", edit)
     try:
-        with pytest.raises(ContentError, match="card 21: unknown land 'swamp'"):
-            load_content()
-    finally:
-        load_content.cache_clear()
-
-
-def test_a_missing_double_land_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    def edit(data: dict) -> dict:
-        data["double"][0]["count"] = 1
-        return data
-
-    _broken(monkeypatch, "merchants.toml", edit)
-    try:
-        with pytest.raises(ContentError, match="25 double lands"):
-            load_content()
-    finally:
-        load_content.cache_clear()
-
-
-def test_an_entry_without_provenance_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    def edit(data: dict) -> dict:
-        del data["land"][2]["source"]
-        return data
-
-    _broken(monkeypatch, "lands.toml", edit)
-    try:
-        with pytest.raises(ContentError, match="source"):
+        with pytest.raises(ContentError, match=message):
             load_content()
     finally:
         load_content.cache_clear()
