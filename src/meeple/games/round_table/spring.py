@@ -111,7 +111,6 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
 
 def perform_spring(state: Rt, pool: Pool, seat: int, action: Action) -> None:
     verb = action.id.partition(":")[0]
-    _ = action.id.partition(":")
     if verb == "pass":
         state.turn += 1
         return
