@@ -121,7 +121,8 @@ def render_text(obs: dict[str, Any]) -> str:
         if seat_view["captured"]:
             lines.append("    Captured: " + ", ".join(r["name"] for r in seat_view["captured"]))
         if p == obs["seat"]:
-            lines.append("    Hand: " + "; ".join(_card_line(c["card"]) for c in seat_view["hand"]))
+            lines.append("    Hand:")
+            lines += [f"      {_card_line(c['card'])}" for c in seat_view["hand"]]
     if obs["end"]:
         lines += ["", f"Game over: {obs['end']}"]
     lines += ["", "Recent events:", *(f"  {line}" for line in obs["log"][-8:])]
