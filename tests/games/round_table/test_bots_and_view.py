@@ -51,11 +51,11 @@ def test_text_view_shows_own_hand_regions_and_rp() -> None:
     state = heuristic_game(2, 5, stop=lambda s: s.phase == "summer")
     seat = GAME.to_move(state)[0]
     text = GAME.render_text(GAME.observation(state, seat))
-    assert "Regions in play" in text and "RP " in text and "Hand: " in text
+    assert "Regions in play" in text and "RP " in text and "Hand:" in text
     for region in state.regions:
         assert POOL.cards[region].name in text
     spectator = GAME.render_text(GAME.observation(state, None))
-    assert "Hand: " not in spectator
+    assert "Hand:" not in spectator
 
 
 def test_svg_is_well_formed_and_clickables_are_legal_actions() -> None:
