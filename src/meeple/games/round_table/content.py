@@ -14,6 +14,7 @@ from typing import Literal
 import msgspec
 
 from meeple.games.round_table.abilities import ABILITIES
+from meeple.games.round_table.events import EVENTS
 
 Source = Literal["rulebook", "finding", "reconstructed"]
 CardKind = Literal["demesne", "knight", "equipment", "title", "quest", "redirect", "region"]
@@ -64,6 +65,7 @@ class Pool(msgspec.Struct, frozen=True):
     farm: int  # the basic demesne every player starts with in play (Before Play Begins, step 3)
     upgrade_of: tuple[int, ...]  # per card: the demesne it upgrades, or -1
     regions: tuple[int, ...]  # every region card, in pool order
+    hooked: dict[str, frozenset[int]]  # event -> the cards whose text answers it
 
     def __hash__(self) -> int:
         return id(self)
@@ -123,4 +125,8 @@ def load_pool() -> Pool:
         farm=index["farm"],
         upgrade_of=tuple(index[card.upgrades] if card.upgrades else -1 for card in cards),
         regions=tuple(i for i, card in enumerate(cards) if card.type == "region"),
+        hooked={
+            event: frozenset(i for i, card in enumerate(cards) if event in ABILITIES.get(card.ability, {}))
+            for event in EVENTS
+        },
     )

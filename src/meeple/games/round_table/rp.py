@@ -33,8 +33,9 @@ def cost(state: Rt, pool: Pool, seat: int, card: int) -> int:
     """The RP the seat pays for `card`: its printed RP changed by the texts of the seat's cards
     in play (the cardinal rule), never below 0."""
     price = pool.cards[card].rp
+    modifiers = pool.hooked[COST]
     for u in state.play[seat]:
-        change = hook(pool.cards[state.card_of[u]].ability, COST)
-        if change is not None:
-            price += change(state, pool, seat, card)
+        if state.card_of[u] in modifiers:
+            change = hook(pool.cards[state.card_of[u]].ability, COST)
+            price += change(state, pool, seat, card) if change is not None else 0
     return max(0, price)

@@ -36,16 +36,26 @@ def own_knights(state: Rt, pool: Pool, seat: int) -> list[int]:
     return [u for u in state.play[seat] if cards[card_of[u]].type == "knight"]
 
 
+def _holding_key(pool: Pool, card: int) -> int | str:
+    """What a knight may hold only one of: an Equipment's type, a Title's name."""
+    item = pool.cards[card]
+    return item.slot if item.type == "equipment" else card
+
+
+def held(state: Rt, pool: Pool, seat: int) -> dict[int, set[int | str]]:
+    """Per knight of the seat: the Equipment types and Title names it holds."""
+    found: dict[int, set[int | str]] = {u: set() for u in own_knights(state, pool, seat)}
+    for u in state.play[seat]:
+        knight = state.paired[u]
+        if knight in found:
+            found[knight].add(_holding_key(pool, state.card_of[u]))
+    return found
+
+
 def can_hold(state: Rt, pool: Pool, card: int, knight: int) -> bool:
     """One Equipment of each type, one Title of each name, per knight."""
-    item = pool.cards[card]
-    for u in paired_with(state, state.owner[knight], knight):
-        other = pool.cards[state.card_of[u]]
-        if item.type == "equipment" and other.type == "equipment" and other.slot == item.slot:
-            return False
-        if item.type == "title" and state.card_of[u] == card:
-            return False
-    return True
+    key = _holding_key(pool, card)
+    return all(_holding_key(pool, state.card_of[u]) != key for u in paired_with(state, state.owner[knight], knight))
 
 
 def free_demesne(state: Rt, pool: Pool, seat: int, card: int) -> int:
@@ -60,7 +70,8 @@ def free_demesne(state: Rt, pool: Pool, seat: int, card: int) -> int:
 def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
     actions = [Action("pass", "Pass: end your recruiting")]
     room = rp.available(state, pool, seat)
-    knights = own_knights(state, pool, seat)
+    holdings = held(state, pool, seat)
+    labels = {knight: knight_label(state, pool, knight) for knight in holdings}
     seen: set[int] = set()
     for uid in state.hand[seat]:
         card_index = state.card_of[uid]
@@ -74,9 +85,11 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
             ):
                 actions.append(Action(f"demesne:{card.id}", f"Play {card.name} (+{card.rp} RP)", {"card": card.id}))
             continue
-        if card.type not in ("knight", "equipment", "title") or rp.cost(state, pool, seat, card_index) > room:
+        if card.type not in ("knight", "equipment", "title"):
             continue
         price = rp.cost(state, pool, seat, card_index)
+        if price > room:
+            continue
         if card.type == "knight":
             actions.append(Action(f"recruit:{card.id}", f"Recruit {card.name} ({price} RP)", {"card": card.id}))
             continue
@@ -84,12 +97,13 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
         if card.type == "title":
             label = f"Play {card.name} unpaired ({price} RP)"
             actions.append(Action(f"title:{card.id}:{NONE}", label, {"card": card.id}))
-        for knight in knights:
-            if can_hold(state, pool, card_index, knight):
+        key = _holding_key(pool, card_index)
+        for knight, holding in holdings.items():
+            if key not in holding:
                 actions.append(
                     Action(
                         f"{verb}:{card.id}:{knight}",
-                        f"Give {card.name} to {knight_label(state, pool, knight)} ({price} RP)",
+                        f"Give {card.name} to {labels[knight]} ({price} RP)",
                         {"card": card.id, "knight": knight},
                     )
                 )
@@ -97,12 +111,13 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
         card = pool.cards[state.card_of[uid]]
         if card.type not in ("equipment", "title"):
             continue
-        for knight in knights:
-            if knight != state.paired[uid] and can_hold(state, pool, state.card_of[uid], knight):
+        key = _holding_key(pool, state.card_of[uid])
+        for knight, holding in holdings.items():
+            if knight != state.paired[uid] and key not in holding:
                 actions.append(
                     Action(
                         f"move:{uid}:{knight}",
-                        f"Move {card.name} to {knight_label(state, pool, knight)}",
+                        f"Move {card.name} to {labels[knight]}",
                         {"uid": uid, "knight": knight},
                     )
                 )
