@@ -128,3 +128,17 @@ def test_deck_cli_validates_and_lists(tmp_path: Path) -> None:
     (tmp_path / "junk.toml").write_text("name = 3", encoding="utf-8")
     junk = runner.invoke(app, ["validate", str(tmp_path / "junk.toml")])
     assert junk.exit_code == 2 and "not a deck file" in junk.output
+
+
+def test_players_may_choose_the_regions() -> None:
+    """7. Regions: "Players should decide before play begins" which regions, at least 5, unique."""
+    chosen = "camelot,gore,orkney,carlisle,astolat,tintagel"
+    game = get_game("round-table", {"region_list": chosen})
+    state = game.new_game(2, 1)
+    assert sorted(POOL.cards[r].id for r in state.regions + state.regions_deck) == sorted(chosen.split(","))
+    with pytest.raises(BadOption, match="at least 5 regions, not 4"):
+        get_game("round-table", {"region_list": "camelot,gore,orkney,carlisle"})
+    with pytest.raises(BadOption, match="not regions of the card pool: arthur"):
+        get_game("round-table", {"region_list": "camelot,gore,orkney,carlisle,arthur"})
+    with pytest.raises(BadOption, match="unique"):
+        get_game("round-table", {"region_list": "camelot,gore,orkney,carlisle,gore"})

@@ -16,7 +16,7 @@ from meeple.engine import Action, Game, GameSpec, OptionSpec, Result, Rng, compe
 from meeple.games.round_table import bots, flow, observation, setup, view
 from meeple.games.round_table.content import load_pool
 from meeple.games.round_table.decks import load_deck
-from meeple.games.round_table.options import DeckListOption
+from meeple.games.round_table.options import MIN_REGIONS, DeckListOption, RegionListOption
 from meeple.games.round_table.state import OVER, Rt
 
 
@@ -39,10 +39,15 @@ class RoundTable(Game[Rt]):
             ),
             OptionSpec(
                 "regions",
-                "How many unique regions the shared Regions deck holds (7. Regions: at least 5)",
+                "How many unique regions, drawn at random, the shared Regions deck holds (7. Regions: at least 5)",
                 7,
-                minimum=5,
+                minimum=MIN_REGIONS,
                 maximum=len(load_pool().regions),
+            ),
+            RegionListOption(
+                "region_list",
+                "The regions to play with, by id, comma-separated (overrides `regions`); empty: drawn at random",
+                "",
             ),
             OptionSpec(
                 "majority_end",
@@ -61,7 +66,9 @@ class RoundTable(Game[Rt]):
         self.rules = flow.Rules(self.pool, bool(self.options["majority_end"]))
 
     def setup(self, players: int, seed: int) -> Rt:
-        state = setup.new_state(players, seed, self.pool, self.decks, int(self.options["regions"]))
+        chosen = str(self.options["region_list"])
+        regions = [self.pool.index[r] for r in chosen.split(",")] if chosen else int(self.options["regions"])
+        state = setup.new_state(players, seed, self.pool, self.decks, regions)
         flow.advance(state, self.rules)
         return state
 

@@ -18,8 +18,9 @@ HAND_LIMIT = 10  # "draws from their Main deck the number of cards needed to rea
 TO_DRAW, DRAWN, REDRAW, READY = 0, 1, 2, 3  # `mulligans` per seat
 
 
-def new_state(players: int, seed: int, pool: Pool, decks: list[tuple[str, Deck]], regions: int) -> Rt:
-    """Steps 1-4, and the Regions deck: `regions` unique regions drawn from the pool, shuffled."""
+def new_state(players: int, seed: int, pool: Pool, decks: list[tuple[str, Deck]], regions: int | list[int]) -> Rt:
+    """Steps 1-4, and the Regions deck: the given regions, or that many unique regions drawn
+    from the pool, shuffled."""
     rng = Rng.from_seed(seed)
     card_of: list[int] = []
     owner: list[int] = []
@@ -40,9 +41,10 @@ def new_state(players: int, seed: int, pool: Pool, decks: list[tuple[str, Deck]]
         main.append(zones[0])
         demesne.append(zones[1])
         play.append([farm])
-    chosen = list(pool.regions)
+    chosen = list(pool.regions) if isinstance(regions, int) else regions[:]
     rng.shuffle(chosen)
-    chosen = chosen[:regions]
+    if isinstance(regions, int):
+        chosen = chosen[:regions]
     count = len(card_of)
     state = Rt(
         players=players,
