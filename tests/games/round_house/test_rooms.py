@@ -158,7 +158,7 @@ def test_bank_payments_go_left_to_right() -> None:
     [
         ("deal:buy:0", -1, lambda s: s.goods[0][0] == 1),
         ("deal:recruit", -3, lambda s: s.reserve[0] == 8),
-        ("deal:amulet:0", -4, lambda s: len(s.amulets[0]) == 1 and len(s.amulets_up) == 3),
+        ("deal:amulet:0", -4, lambda s: len(s.amulets[0]) == 1 and len(s.amulets_up) == 2),
         ("deal:sell:3", 3, lambda s: s.goods[0][3] == 0),
         ("deal:dismiss", 5, lambda s: s.reserve[0] == 10),
     ],
@@ -271,3 +271,14 @@ def test_grand_hall_copies_the_room_of_the_players_own_other_leader() -> None:
     coins = state.coins[0]
     play(g, state, f"copy:{node}", "do:take", "skip")
     assert state.coins[0] == coins + 2
+
+
+def test_black_market_amulets_are_replaced_only_after_the_action() -> None:
+    g, state = fresh(3)
+    set_coins(state, 0, 10)
+    at_room(state, 0, "black-market")
+    hidden = state.amulet_pool[-1]
+    play(g, state, "do:black", "deal:amulet:0")
+    assert hidden not in state.amulets_up and len(state.amulets_up) == 2  # the second deal sees 2 amulets
+    play(g, state, "deal:amulet:1")
+    assert len(state.amulets[0]) == 2 and len(state.amulets_up) == 3 and hidden in state.amulets_up

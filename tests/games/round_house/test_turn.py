@@ -5,7 +5,7 @@ from meeple.games.round_house.content import HALL, RING
 from meeple.games.round_house.movement import destinations
 from meeple.games.round_house.state import EXPERT, FULFIL, MOVE, NEUTRAL, ORDERS, ROOM
 
-from .builders import at_room, fresh, give_expert, give_goods, give_order, ids, play, put_leader, to_phase
+from .builders import at_room, fresh, give_expert, give_goods, give_order, ids, play, put_leader, set_coins, to_phase
 
 
 def test_the_phases_come_in_order_and_the_move_is_mandatory() -> None:
@@ -116,3 +116,30 @@ def test_phase_four_refills_the_supplies() -> None:
     play(g, state, "pick-order:0", "pick-amulet:0")
     assert len(state.hand[0]) == 2 and len(state.amulets[0]) == 1
     assert len(state.orders_up) == 3 and len(state.amulets_up) == 3
+
+
+def test_the_merchant_can_be_paid_forward_at_most_round_to_the_town_before_it() -> None:
+    g, state = fresh(3)
+    set_coins(state, 0, 10)
+    at_room(state, 0, "receiving-goods")
+    play(g, state, "do:take", "basic:0")
+    assert [i for i in ids(g, state) if i.startswith("dispatch:")] == [f"dispatch:{k}" for k in range(4)]
+
+
+def test_dispatch_needs_an_assistant_in_the_personal_supply() -> None:
+    g, state = fresh(3)
+    state.reserve[0] += state.personal[0]
+    state.personal[0] = 0
+    at_room(state, 0, "receiving-goods")
+    play(g, state, "do:take", "basic:0")
+    assert not state.tasks  # the dispatch could not be made: dropped
+
+
+def test_recruiting_from_an_empty_assistant_supply_does_nothing() -> None:
+    g, state = fresh(3)
+    state.personal[0] += state.reserve[0]
+    state.reserve[0] = 0
+    personal = state.personal[0]
+    at_room(state, 0, "grand-hall")
+    play(g, state, "do:assist")
+    assert state.personal[0] == personal and state.reserve[0] == 0

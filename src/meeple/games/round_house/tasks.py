@@ -177,6 +177,8 @@ def perform_task(state: Rh, seat: int, action: Action, keep_rule: str, c: Conten
     if kind == T_BLACK and action.id == "skip":
         while state.tasks and state.tasks[0][0] == T_BLACK:
             state.tasks.pop(0)
+    if kind == T_BLACK and not (state.tasks and state.tasks[0][0] == T_BLACK):
+        refill_amulets(state, c)  # "replenish amulet supply after finishing this action"
 
 
 def _perform(state: Rh, seat: int, kind: int, argument: int, action: Action, c: Content) -> None:
@@ -254,7 +256,6 @@ def perform_deal(state: Rh, seat: int, parts: list[str], c: Content) -> None:
     elif what == "amulet":
         pay_coins(state, seat, deals["amulet"])
         state.amulets[seat].append(state.amulets_up.pop(int(parts[2])))
-        refill_amulets(state, c)
     elif what == "sell":
         token = int(parts[2])
         if token == GOLD:
@@ -269,7 +270,6 @@ def perform_deal(state: Rh, seat: int, parts: list[str], c: Content) -> None:
     elif what == "cash":
         state.amulet_pool.append(state.amulets[seat].pop(int(parts[2])))
         state.rng.shuffle(state.amulet_pool)  # "shuffled into the amulet supply"
-        refill_amulets(state, c)
         gain_coins(state, seat, deals["sell_amulet"], c)
 
 

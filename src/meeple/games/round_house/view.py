@@ -239,6 +239,37 @@ def _players(o: dict[str, Any], x0: int, y0: int) -> str:
     return "".join(out)
 
 
+def _supplies(o: dict[str, Any], legal: list[Action], x0: int, y0: int) -> str:
+    """The face-up supplies as cards: experts, orders, amulets and pirate tiles, each clickable
+    when taking it is a legal choice now."""
+    rows = (
+        ("Experts", [f"{e['name']}: {e['text']}" for e in o["experts"]], ("hire:{}",)),
+        ("Orders", [f"{d['id']}: {d['honor']} honor" for d in o["orders"]], ("pick-order:{}", "order:{}")),
+        (
+            "Amulets",
+            [f"{a['name']} ({a['honor']})" for a in o["amulets"]],
+            ("pick-amulet:{}", "amulet:{}", "deal:amulet:{}"),
+        ),
+        ("Pirates", o["pirates"], ("do:pirate:{}",)),
+    )
+    out = []
+    for r, (title, cards, patterns) in enumerate(rows):
+        y = y0 + r * 22
+        out.append(f'<text x="{x0}" y="{y + 12}" font-size="10">{title}</text>')
+        for i, card in enumerate(cards):
+            ids = {a.id for a in legal}
+            target = next((p.format(i) for p in patterns if p.format(i) in ids), None)
+            if target is None:
+                target = _first(legal, patterns[0].format(i) + ":")  # hire:i:slot with 3 experts held
+            body = (
+                f'<rect x="{x0 + 55 + i * 200}" y="{y}" width="196" height="18" rx="3" fill="#fef9e7" '
+                'stroke="#b7950b"/>'
+                f'<text x="{x0 + 59 + i * 200}" y="{y + 12}" font-size="8">{escape(card[:44])}</text>'
+            )
+            out.append(_clickable(target, body))
+    return "".join(out)
+
+
 def _actions(legal: list[Action], x0: int, y0: int) -> str:
     """Every legal action as a clickable line (cards, tiles and choices that have no place on the map)."""
     out = []
@@ -284,24 +315,10 @@ def render_svg(observation: dict[str, Any], legal: list[Action]) -> str:
         f"{' - ' + escape(o['task']['kind']) if o['task'] else ''}; Money Lender {o['lender']}; "
         f"supply {escape(_goods(o['supply']))}, bank {o['bank']}</text>"
     )
-    parts.append(
-        '<text x="10" y="708" font-size="10">'
-        + escape(
-            "Experts: "
-            + "; ".join(e["name"] for e in o["experts"])
-            + " | Orders: "
-            + ", ".join(d["id"] for d in o["orders"])
-        )
-        + "</text>"
-    )
-    parts.append(
-        '<text x="10" y="724" font-size="10">'
-        + escape("Pirates: " + "; ".join(o["pirates"]) + " | Amulets: " + ", ".join(a["name"] for a in o["amulets"]))
-        + "</text>"
-    )
+    parts.append(_supplies(o, legal, 10, 700))
     for i, line in enumerate(o["log"][-8:]):
-        parts.append(f'<text x="10" y="{748 + i * 14}" font-size="9" fill="#555">{escape(line[:110])}</text>')
-    parts.append(_track(o, 10, 870))
+        parts.append(f'<text x="10" y="{800 + i * 13}" font-size="9" fill="#555">{escape(line[:110])}</text>')
+    parts.append(_track(o, 10, 925))
     parts.append(_hall(o, legal, 690, 30))
     parts.append(_players(o, 690, 200))
     parts.append(_actions(legal, 690, 530))
