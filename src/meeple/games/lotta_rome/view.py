@@ -212,6 +212,13 @@ def _domain(view: dict[str, Any], x0: float, y0: float, w: float, h: float, lega
         tile = _tile(cx + x, cy + y, size, c["land"], c["building"], c["elephant"])
         cell_parts.append(_click(targets.pop((c["q"], c["r"]), None), tile))
     out += cell_parts
+    if view["half"] is not None:  # the first half of the double land being placed: its pair goes next to it
+        q, r = geometry.coords(geometry.parse(view["half"]))
+        x, y = _centre(q, r, size)
+        out.append(
+            f'<polygon points="{_hex_points(cx + x, cy + y, size * 0.9)}" fill="none" stroke="{ACCENT}" '
+            f'stroke-width="3"><title>first half just placed</title></polygon>'
+        )
     for (q, r), action in sorted(targets.items()):
         x, y = _centre(q, r, size)
         outline = (
