@@ -179,6 +179,27 @@ def test_the_bonus_gem_goes_to_the_buyer() -> None:
     gems = state.gems[buyer]
     g.apply(state, buyer, "lot:4")
     assert state.gems[buyer] == gems + 1
+    while buyer in g.to_move(state):  # the buyer places the double land first
+        g.apply(state, buyer, g.legal_actions(state, buyer)[0].id)
+    following = g.to_move(state)[0]
+    assert following != buyer
+    assert "lot:4" not in [a.id for a in g.legal_actions(state, following)]
+    assert len(g.legal_actions(state, following)) == 4
+
+
+def test_after_the_auction_the_chosen_card_is_kept_face_up_and_the_others_are_discarded() -> None:
+    g, state = in_phase(PICK)
+    chosen = state.chosen[:]
+    others = [[n for n in hand if n != chosen[s]] for s, hand in enumerate(state.hand)]
+    held = [len(c) for c in state.contracts]
+    discard = len(state.discard)
+    play_random(g, state, 3, until=lambda s: s.phase != PICK)
+    assert [c[-1] for c in state.contracts] == chosen
+    assert [len(c) for c in state.contracts] == [n + 1 for n in held]
+    assert len(state.discard) == discard + sum(len(o) for o in others)
+    assert all(n in state.discard for o in others for n in o)
+    # the lots nobody took went to the box: a new round starts with a fresh market
+    assert state.phase == OVER or (state.phase == DIVIDE and len(state.market) == 5 and min(state.market) >= 0)
 
 
 def test_every_player_ends_with_five_contracts_and_scores_them() -> None:

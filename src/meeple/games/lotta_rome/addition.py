@@ -53,7 +53,6 @@ def _pick_action(code: int, content: Content) -> Action:
     )
 
 
-@lru_cache(maxsize=65536)
 def _place_action(position: int, text: str) -> Action:
     where = geometry.name(position)
     return Action(
@@ -98,15 +97,17 @@ def second_half_positions(cells: dict[int, int], first: int) -> list[int]:
 
 
 @lru_cache(maxsize=8192)
-def _positions(spots: tuple[int, ...], double: bool, half: int) -> list[int]:
-    """The legal hexes for a single land, a double land's first half, or its second half
+def _place_actions(spots: tuple[int, ...], double: bool, half: int, text: str) -> tuple[Action, ...]:
+    """The actions placing a single land, a double land's first half, or its second half
     (`half` is where the first went), memoised on the domain's positions."""
     occupied = dict.fromkeys(spots, 0)
     if not double:
-        return single_positions(occupied)
-    if half < 0:
-        return first_half_positions(occupied)
-    return second_half_positions(occupied, half)
+        positions = single_positions(occupied)
+    elif half < 0:
+        positions = first_half_positions(occupied)
+    else:
+        positions = second_half_positions(occupied, half)
+    return tuple(_place_action(p, text) for p in positions)
 
 
 @lru_cache(maxsize=4096)
@@ -123,7 +124,7 @@ def placing_actions(state: Lotta, seat: int, content: Content) -> list[Action]:
     code = state.holding[seat] if state.holding[seat] >= 0 else piece_options(state.pending[seat])[0]
     half = state.half[seat]
     text = _place_text(code, half >= 0, content)
-    return [_place_action(p, text) for p in _positions(tuple(state.spots[seat]), is_double(code), half)]
+    return list(_place_actions(tuple(state.spots[seat]), is_double(code), half, text))
 
 
 def perform_pick(state: Lotta, seat: int, code: int) -> None:

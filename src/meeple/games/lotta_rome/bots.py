@@ -5,7 +5,7 @@ market, its own contracts), never a hidden value.
 The rules of thumb: a building wants lands of its type around it and a land wants to join its
 own area and the buildings of its type (scoring); offer two lots of about equal worth (the
 neighbour takes the better one, 2 DIVISION); take the lot worth most; place an elephant where
-it brings the most contracts; bid with the contract worth least to keep.
+it brings the most contracts; bid with the contract whose points and coins together are best.
 """
 
 from functools import lru_cache
@@ -123,8 +123,8 @@ def _lot(state: Lotta, legal: list[Action]) -> Action:
 
 
 def _contract(state: Lotta, seat: int, legal: list[Action], rules: Rules) -> Action:
-    """Keep the contract that pays most on the domain as it is; bid with the one worth least
-    kept but most in coins."""
+    """Keep the starting contract that pays most on the domain as it is. In the auction the
+    chosen card is both the bid and the contract kept: weigh what it pays now with its coins."""
     domain = Domain(state.domain(seat))
     typed = domain.typed_buildings(rules.adjacent_groups, len(rules.content.lands))
     cards = rules.content.contracts

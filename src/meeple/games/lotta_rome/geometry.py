@@ -84,10 +84,19 @@ def areas(lands: Mapping[int, int]) -> list[list[int]]:
     found: list[list[int]] = []
     placed: set[int] = set()
     for position in sorted(lands):
-        if position not in placed:
-            area = area_of(lands, position)
-            placed.update(area)
-            found.append(area)
+        if position in placed:
+            continue
+        kind = lands[position]
+        placed.add(position)
+        area = [position]
+        for here in area:  # grows while it is walked: a breadth-first search
+            for d in DIRECTIONS:
+                there = here + d
+                if there not in placed and lands.get(there) == kind:
+                    placed.add(there)
+                    area.append(there)
+        area.sort()
+        found.append(area)
     return found
 
 

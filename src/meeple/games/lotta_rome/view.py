@@ -45,6 +45,10 @@ def _pieces(pieces: list[dict[str, Any]]) -> str:
     return ", ".join(_piece(p) for p in pieces) or "nothing"
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
 def _who(obs: dict[str, Any], p: int) -> str:
     return "You" if p == obs["seat"] else f"Seat {p}"
 
@@ -86,7 +90,9 @@ def render_text(obs: dict[str, Any]) -> str:
                 extra = (f" + bonus {NAMES[lot['land']]}" if lot["land"] else "") + (" + a gem" if lot["gem"] else "")
                 lines.append(f"  Market lot {lot['slot'] + 1}: double land {_piece(lot['double'])}{extra}")
     for p, view in enumerate(obs["players_view"]):
-        lines.append(f"{_who(obs, p)}: {view['gems']} gems, {view['lands']} lands, stack {view['stack']}")
+        lines.append(
+            f"{_who(obs, p)}: {_count(view['gems'], 'gem')}, {_count(view['lands'], 'land')}, stack {view['stack']}"
+        )
         if view["explored"]:
             lines.append(f"  explored: {_pieces(view['explored'])}")
         if view["lots"]:
@@ -212,6 +218,13 @@ def _domain(view: dict[str, Any], x0: float, y0: float, w: float, h: float, lega
         tile = _tile(cx + x, cy + y, size, c["land"], c["building"], c["elephant"])
         cell_parts.append(_click(targets.pop((c["q"], c["r"]), None), tile))
     out += cell_parts
+    if view["half"] is not None:  # the first half of the double land being placed: its pair goes next to it
+        q, r = geometry.coords(geometry.parse(view["half"]))
+        x, y = _centre(q, r, size)
+        out.append(
+            f'<polygon points="{_hex_points(cx + x, cy + y, size * 0.9)}" fill="none" stroke="{ACCENT}" '
+            f'stroke-width="3"><title>first half just placed</title></polygon>'
+        )
     for (q, r), action in sorted(targets.items()):
         x, y = _centre(q, r, size)
         outline = (
@@ -296,7 +309,7 @@ def _panel(obs: dict[str, Any], p: int, x: float, y: float, legal: list[Action])
     out = [
         f'<rect x="{x}" y="{y}" width="{PANEL_W}" height="{PANEL_H}" rx="8" fill="#fffdf7" stroke="{stroke}" '
         f'stroke-width="{3 if p in obs["to_move"] else 1}"/>',
-        _text(x + 10, y + 20, f"{_who(obs, p)} - {view['lands']} lands", 14, weight="bold"),
+        _text(x + 10, y + 20, f"{_who(obs, p)} - {_count(view['lands'], 'land')}", 14, weight="bold"),
         _gems(x + PANEL_W - 20, y + 16, view["gems"]),
     ]
     status = []
