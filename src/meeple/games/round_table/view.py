@@ -191,7 +191,7 @@ def _hand_action(legal: Sequence[Action], card_id: str) -> str | None:
     return None
 
 
-def _regions(obs: dict[str, Any], legal: Sequence[Action], y: float) -> tuple[str, float]:
+def _regions(obs: dict[str, Any], y: float) -> tuple[str, float]:
     parts = [_text(16, y + 14, "Regions in play", 14, "bold")]
     parts.append(
         _text(
@@ -294,7 +294,7 @@ def _prompt(obs: dict[str, Any], legal: Sequence[Action], y: float) -> tuple[str
 
 def render_svg(obs: dict[str, Any], legal: Sequence[Action]) -> str:
     body, y = _prompt(obs, legal, 8)
-    regions, y = _regions(obs, legal, y)
+    regions, y = _regions(obs, y)
     body += regions
     order = [s for s in obs["seats"] if s["seat"] == obs["seat"]] + [
         s for s in obs["seats"] if s["seat"] != obs["seat"]
