@@ -235,7 +235,11 @@ def _seat_panel(obs: dict[str, Any], seat_view: dict[str, Any], legal: Sequence[
     for item in ordered:
         if x + CARD_W > WIDTH - 16:
             x, row = 16.0, row + CARD_H + 40
-        note = "upgraded" if item["upgraded"] else _task(obs, item).replace(" -> ", "").strip(" ()")
+        note = _task(obs, item).replace(" -> ", "").strip(" ()")
+        if item["card"]["type"] == "demesne":
+            note = "upgraded" if item["upgraded"] else ""
+        elif not note:
+            note = f"upkeep {item['paid']} RP"
         recall = _first(legal, f"recall:{item['uid']}") if mine else None
         parts.append(_card(x, row, item["card"], recall, note))
         paired = [i["card"]["name"] for i in play if i["paired"] == item["uid"]]
