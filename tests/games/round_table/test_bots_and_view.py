@@ -83,3 +83,23 @@ def test_svg_is_well_formed_and_clickables_are_legal_actions() -> None:
                 hidden -= {a.label for a in legal}
             shown = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
             assert not any(name in shown for name in hidden if len(name) > 5)
+
+
+def test_svg_response_prompt_shows_the_waiting_cards_and_a_pass_button() -> None:
+    state = table(phase="summer")
+    for seat in range(2):
+        demesnes(state, seat, "farm", "manor", "large-manor", "keep")
+    knight = add(state, 0, "knight-errant", attack=1)
+    add(state, 1, "knight-bachelor")
+    add(state, 0, "bone-snapper", "hand")
+    add(state, 1, "the-questing-beast", "hand")
+    add(state, 1, "the-lady-of-the-lake", "hand")
+    state.step = "quests"
+    GAME.apply(state, 0, "pass")  # seat 0 could play; it passes and seat 1 plays
+    GAME.apply(state, 1, f"quest:the-questing-beast:{knight}")
+    viewer = GAME.to_move(state)[0]
+    legal = GAME.legal_actions(state, viewer)
+    root = ET.fromstring(GAME.render_svg(GAME.observation(state, viewer), legal))
+    texts = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert "Waiting to resolve: Seat 1 played The Questing Beast" in texts
+    assert any(el.get("data-action") == "pass" for el in root.iter())

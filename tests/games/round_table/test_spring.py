@@ -141,3 +141,19 @@ def test_only_knights_equipment_titles_and_demesnes_are_played_in_spring() -> No
     add(state, 0, "royal-command", "hand")
     assert ids(state, 0) == ["pass"]
     assert GAME.spec.slug == "round-table"
+
+
+def test_moves_in_a_turn_are_bounded_so_that_a_turn_ends() -> None:
+    """Ruling: at most twice as many moves a turn as Equipment and Titles in play."""
+    state = table()
+    demesnes(state, 0, "farm", "manor", "large-manor")
+    first, second = add(state, 0, "knight-errant"), add(state, 0, "knight-bachelor")
+    sword = add(state, 0, "good-sword", paired=first)
+    for knight in (second, first):
+        act(state, 0, f"move:{sword}:{knight}")
+    assert f"move:{sword}:{second}" not in ids(state, 0)
+    add(state, 0, "baron", "hand")
+    act(state, 0, f"title:baron:{first}")  # a second item in play allows two more moves
+    assert f"move:{sword}:{second}" in ids(state, 0)
+    act(state, 0, "pass")
+    assert state.moves == 0

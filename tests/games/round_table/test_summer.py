@@ -163,3 +163,16 @@ def test_each_player_takes_a_campaign_turn_then_autumn() -> None:
     assert state.step == DECLARE and GAME.to_move(state) == (1,)
     act(state, 1, f"commit:{b}:0")
     assert state.phase == AUTUMN or state.phase == "discard"
+
+
+def test_the_once_per_summer_restriction_is_removed_when_summer_ends() -> None:
+    """ "This restriction is removed at the end of the Summer season.\""""
+    state = summer_table()
+    knight = add(state, 0, "knight-errant")
+    add(state, 1, "knight-bachelor")  # keeps seat 1's campaign turn from passing by itself
+    add(state, 0, "the-questing-beast", "hand")
+    act(state, 0, "done")
+    act(state, 0, f"quest:the-questing-beast:{knight}")
+    assert state.step == DECLARE and state.used == [POOL.index["the-questing-beast"]]
+    act(state, 1, "done")
+    assert state.phase != SUMMER and state.used == []

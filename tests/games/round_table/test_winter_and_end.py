@@ -92,3 +92,26 @@ def test_tied_renown_is_a_tie() -> None:
     assert result.scores == [2.0, 2.0] and result.ranking == [1, 1] and result.winner_seats == [0, 1]
     state.captured[1].append(POOL.index["gwynedd"])
     assert GAME.result(state).winner_seats == [1]
+
+
+def test_a_full_round_spring_summer_autumn_winter() -> None:
+    """Basic Game Play: the four seasons in order, each clockwise from the active player."""
+    state = table(phase=SPRING, regions=("gwynedd", "gore", "logres"), regions_deck=("orkney", "carlisle", "astolat"))
+    for seat in range(2):
+        add(state, seat, "farm")
+        fill_deck(state, seat, count=4)
+    add(state, 0, "knight-mercenary", "hand")
+    act(state, 0, "recruit:knight-mercenary")
+    act(state, 0, "pass")
+    act(state, 1, "pass")
+    knight = state.play[0][-1]
+    assert state.phase == "summer" and GAME.to_move(state) == (0,)
+    act(state, 0, f"commit:{knight}:0")  # 2 Influence does not exceed Gwynedd's 2
+    assert state.phase == AUTUMN and state.captured == [[], []]
+    act(state, 0, "pass")
+    act(state, 1, "pass")
+    assert state.phase == WINTER and state.active == 1
+    act(state, 1, "draw:main")
+    act(state, 0, "draw:main")
+    assert state.phase == SPRING and state.round == 2 and GAME.to_move(state) == (1,)
+    assert any("Gwynedd: stays independent" in line for line in state.log)

@@ -68,6 +68,7 @@ class Rt(State, kw_only=True):
     spent_rp: list[int]  # per seat: RP spent on Quests and Redirects this Summer
     demesne_played: list[bool]  # per seat: a demesne was brought into play this Spring
     mulligans: list[int]  # per seat: 0 none yet, 1 hand drawn, 2 mulligan used or kept
+    moves: int = 0  # Equipment and Title moves made in the current Spring turn
     after_discard: str = ""  # the phase the hand limit leads to
     end_reason: str = ""
     log: list[str] = []
@@ -109,6 +110,7 @@ class Rt(State, kw_only=True):
             spent_rp=self.spent_rp[:],
             demesne_played=self.demesne_played[:],
             mulligans=self.mulligans[:],
+            moves=self.moves,
             after_discard=self.after_discard,
             end_reason=self.end_reason,
             log=self.log[:],

@@ -35,6 +35,7 @@ from meeple.games.round_table.state import (
 from meeple.games.round_table.zones import take_from_hand, to_spent
 
 KIND_OF_STEP = {QUESTS: PLAY_QUEST, REDIRECTS: PLAY_REDIRECT, OTHER: PLAY_OTHER}
+CARD_OF_STEP = {QUESTS: "quest", REDIRECTS: "redirect"}
 PASS = Action("pass", "Pass (no response)")
 
 
@@ -278,5 +279,13 @@ def counter_quest(state: Rt, q: int) -> None:
 
 
 def can_respond(state: Rt, pool: Pool, seat: int) -> bool:
-    """Whether the seat has any card to play in the current window (else it passes by itself)."""
-    return len(window_actions(state, pool, seat)) > 1
+    """Whether the seat has any card to play in the current window (else it passes by itself).
+    A hand without a card of the step's kind is ruled out before any RP is counted."""
+    card_of, cards = state.card_of, pool.cards
+    if state.step == OTHER:
+        summer_cards = pool.hooked[SUMMER_PLAY]
+        holds = any(card_of[u] in summer_cards for u in state.hand[seat])
+    else:
+        kind = CARD_OF_STEP[state.step]
+        holds = any(cards[card_of[u]].type == kind for u in state.hand[seat])
+    return holds and len(window_actions(state, pool, seat)) > 1

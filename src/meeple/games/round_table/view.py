@@ -191,7 +191,7 @@ def _hand_action(legal: Sequence[Action], card_id: str) -> str | None:
     return None
 
 
-def _regions(obs: dict[str, Any], legal: Sequence[Action], y: float) -> tuple[str, float]:
+def _regions(obs: dict[str, Any], y: float) -> tuple[str, float]:
     parts = [_text(16, y + 14, "Regions in play", 14, "bold")]
     parts.append(
         _text(
@@ -235,7 +235,11 @@ def _seat_panel(obs: dict[str, Any], seat_view: dict[str, Any], legal: Sequence[
     for item in ordered:
         if x + CARD_W > WIDTH - 16:
             x, row = 16.0, row + CARD_H + 40
-        note = "upgraded" if item["upgraded"] else _task(obs, item).replace(" -> ", "").strip(" ()")
+        note = _task(obs, item).replace(" -> ", "").strip(" ()")
+        if item["card"]["type"] == "demesne":
+            note = "upgraded" if item["upgraded"] else ""
+        elif not note:
+            note = f"upkeep {item['paid']} RP"
         recall = _first(legal, f"recall:{item['uid']}") if mine else None
         parts.append(_card(x, row, item["card"], recall, note))
         paired = [i["card"]["name"] for i in play if i["paired"] == item["uid"]]
@@ -294,7 +298,7 @@ def _prompt(obs: dict[str, Any], legal: Sequence[Action], y: float) -> tuple[str
 
 def render_svg(obs: dict[str, Any], legal: Sequence[Action]) -> str:
     body, y = _prompt(obs, legal, 8)
-    regions, y = _regions(obs, legal, y)
+    regions, y = _regions(obs, y)
     body += regions
     order = [s for s in obs["seats"] if s["seat"] == obs["seat"]] + [
         s for s in obs["seats"] if s["seat"] != obs["seat"]
