@@ -30,8 +30,6 @@ NONE = ""
 CART_LOAD = "cart_load"  # loading several tokens as one cart action (4)
 CART_UNLOAD = "cart_unload"
 BUILD = "build"  # placing products on floors (7.10) or the Mill (12.3)
-PUSH = "push"  # the Pillory's visitor push (7.3)
-ARCHAEOLOGISTS = "archaeologists"  # card 13
 
 
 class Guedelon(State, kw_only=True):
