@@ -82,6 +82,7 @@ class Guedelon(State, kw_only=True):
     again: bool = False  # the actor may repeat the location's action (card 7)
     finished: int = 0  # round in which the castle was completed
     extra_limit: int = 12
+    blacksmith_sets: bool = False  # option: the Blacksmith sets exactly 3 tools, even lowering them
     log: list[str] = []
 
     def clone(self) -> "Guedelon":
@@ -138,6 +139,7 @@ class Guedelon(State, kw_only=True):
             again=self.again,
             finished=self.finished,
             extra_limit=self.extra_limit,
+            blacksmith_sets=self.blacksmith_sets,
             log=self.log[:],
         )
 
