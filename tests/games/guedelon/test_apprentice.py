@@ -71,3 +71,15 @@ def test_solo_workers_share_experience_and_tools() -> None:
     act(g, state, "move:master_builder", "end")
     assert state.exp[0] == CONTENT.sliders[1][0] + 1
     assert state.actor == 1 and state.actor_board[1] == 0
+
+
+def test_the_apprentice_cannot_step_onto_an_occupied_master_builder() -> None:
+    g, state = apprentice_turn()
+    state.app_colour, state.actor_loc[2] = YELLOW, loc("pillory")
+    state.actor_loc[0] = loc("master_builder")
+    assert [i for i in ids(g, state) if i.startswith("route:")] == ["route:yellow:2"]
+
+
+def test_the_apprentice_takes_the_workers_turn_after_the_players() -> None:
+    _, state = turn_state(2, actor=0)
+    assert state.order == [0, 1, 2] and state.apprentice == 2

@@ -2,6 +2,7 @@
 
 import pytest
 
+from meeple.games.guedelon import flow
 from meeple.games.guedelon.events import HANDLERS
 from meeple.games.guedelon.state import EVENT, TURN
 
@@ -202,3 +203,43 @@ def test_rope_loss_and_thieves() -> None:
     put(state, loc("castle"), "tile", 1)
     HANDLERS["courtyard_loss"](state, CONTENT.cards[35].effects[0], CONTENT)
     assert count(state, loc("castle"), "cut_stone") == 1 and state.reserve[0] == 8
+
+
+def series_of(number: int) -> str:
+    return CONTENT.cards[number].series
+
+
+@pytest.mark.parametrize("number", range(19, 46))
+def test_every_reconstructed_card_applies(number: int) -> None:
+    g, state = with_event(number, difficulty=series_of(number))
+    assert state.event == number and not g.is_terminal(state)
+    assert g.legal_actions(state, g.to_move(state)[0])
+
+
+def test_26_tourist_coach_moves_every_visitor_now() -> None:
+    _, state = with_event(2)
+    state.visitor_loc[0] = loc("blacksmith")
+    state.deck, state.round = [26], 0
+    flow.begin_round(state, CONTENT)
+    assert state.visitor_loc[0] == loc("stables")
+
+
+def test_36_lost_visitors_lie_down_again() -> None:
+    _, state = with_event(2)
+    state.visitor_loc[0], state.visitor_up[0] = loc("forest"), True
+    state.deck, state.round = [36], 0
+    flow.begin_round(state, CONTENT)
+    assert not state.visitor_up[0]
+
+
+def test_38_open_day_visitors_and_tools() -> None:
+    _, state = with_event(38, difficulty="special")
+    assert sum(1 for at in state.visitor_loc if at >= 0) == 2 and state.tools == [4, 4, 4, 4]
+
+
+def test_45_harsh_winter_closes_the_stables_and_cuts_production() -> None:
+    g, state = with_event(45, difficulty="special")
+    assert "move:stables" not in ids(g, state)
+    state.exp[0], state.tools[0] = 3, 0
+    act(g, state, "move:quarry")
+    assert [i for i in ids(g, state) if i.startswith("produce:")] == ["produce:1"]

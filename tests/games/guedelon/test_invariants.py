@@ -6,7 +6,8 @@ player count and with every option:
   the foot of a building);
 - nothing is over-filled: wheelbarrows hold at most 3 tokens, the cart 6, no count is negative,
   sliders stay on their tracks, a floor holds only what its spaces accept;
-- visitors are conserved: 9 pawns, each in the bag (lying) or on a location of the map.
+- visitors are conserved: 9 pawns, each in the bag (lying) or on a location of the map;
+- nobody joins another worker at the Master Builder unless card 18 is in force (7.1).
 """
 
 import pytest
@@ -68,6 +69,8 @@ def test_invariants_hold_after_every_action(players: int, options: dict, policy:
             seat = g.to_move(state)[0]
             legal = g.legal_actions(state, seat)
             action = legal[rng.below(len(legal))] if policy == "random" else g.playout_action(state, seat, legal, rng)
+            if action.id == "move:master_builder":
+                assert state.shared_master or CONTENT.loc("master_builder") not in state.actor_loc
             g.apply(state, seat, action.id)
             check(state)
         assert g.result(state).team is not None

@@ -147,3 +147,14 @@ def test_tools_do_not_increase_mortar_or_rope() -> None:
     state.tools[0] = 3
     act(g, state, "move:ropewalk", "rope:here")
     assert count(state, loc("ropewalk"), "rope") == 1 and state.tools[0] == 3
+
+
+def test_blacksmith_never_lowers_tools_unless_the_option_says_set() -> None:
+    g, state = turn_state(4, actor=0)
+    state.tools[0] = 5
+    act(g, state, "move:blacksmith")
+    assert state.tools[0] == 5
+    g, state = turn_state(4, actor=0, blacksmith="set")
+    state.tools[0] = 5
+    act(g, state, "move:blacksmith")
+    assert state.tools[0] == 3

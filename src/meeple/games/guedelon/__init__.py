@@ -38,6 +38,13 @@ class Guedelon(Game[GuedelonState]):
             ),
             OptionSpec("mill", "12 The Mill expansion: build the Mill too; visitors then pass it", False),
             OptionSpec(
+                "blacksmith",
+                "7.8 the Blacksmith sets the tools at 3: raise (never lowers higher tools, our ruling) "
+                "or set (exactly 3, as the text reads)",
+                "raise",
+                choices=("raise", "set"),
+            ),
+            OptionSpec(
                 "extra_rounds",
                 "8 Game end: after a lost round 18, how many extra rounds to play to count how many were needed",
                 12,
@@ -61,6 +68,7 @@ class Guedelon(Game[GuedelonState]):
             str(self.options["difficulty"]),
             bool(self.options["mill"]),
             int(self.options["extra_rounds"]),
+            self.options["blacksmith"] == "set",
         )
         flow.begin_round(state, self.content)
         flow.advance(state, self.content)

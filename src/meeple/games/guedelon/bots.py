@@ -130,7 +130,7 @@ def destination_value(state: Guedelon, actor: int, loc: int, plan: Plan, content
         built = min(reach, plan.buildable(state, carried, content))
         delivery = 6.0 * min(here[MORTAR], len(needs_mortar(state, content))) + 5.0 * here[ROPE]
         stored = 1.5 * sum(carried[k] for k in PRODUCTS) if plan.mortar or plan.rope else 0.0
-        return 10.0 * built + delivery + stored
+        return 10.0 * built + delivery + stored + _mill_pickup(state, barrow, content)
     if kind == "production":
         m = MATERIALS.index(location.material)
         amount = min(plan.short[m], reach + state.production[loc], state.reserve[m])
@@ -156,11 +156,23 @@ def destination_value(state: Guedelon, actor: int, loc: int, plan: Plan, content
     if kind == "stables":
         return 1.5
     if kind == "mill":
-        carried = [barrow[k] for k in range(8)]
-        return (
-            8.0 * min(reach, sum(1 for k in PRODUCTS if carried[k] or state.tokens[loc][k])) if state.mill == 0 else 0
-        )
+        if state.mill != 0:
+            return 0.0
+        origin = state.tokens[state.actor_loc[actor]]
+        wanted = [accepted[0] for space, accepted in enumerate(content.mill_needs) if state.mill_filled[space] < 0]
+        ready = sum(1 for k in wanted if barrow[k] or origin[k] or state.tokens[loc][k])
+        return 8.0 * min(reach, ready)
     return 0.2
+
+
+def _mill_pickup(state: Guedelon, barrow: list[int], content: Content) -> float:
+    """12.3: products waiting in the courtyard that the unbuilt Mill needs are worth fetching."""
+    if state.mill != 0:
+        return 0.0
+    yard = state.tokens[content.castle]
+    wanted = [accepted[0] for space, accepted in enumerate(content.mill_needs) if state.mill_filled[space] < 0]
+    room = content.wheelbarrow - sum(barrow)
+    return 4.0 * min(room, sum(1 for k in wanted if yard[k]))
 
 
 def best_destination(state: Guedelon, actor: int, options: list[int], content: Content) -> int:
@@ -279,9 +291,9 @@ def _barrow_choice(state: Guedelon, actor: int, by_id: dict[str, Action], goal: 
     if here.kind == "castle" and goal == -1:
         products = tuple(f"unload:{_name(k)}" for k in PRODUCTS)
         return next((a for i, a in by_id.items() if i.startswith(products)), None)
-    if here.kind in ("castle", "mill"):
-        return None
     target = content.locations[goal] if goal >= 0 else None
+    if here.kind == "mill" or (here.kind == "castle" and (target is None or target.kind != "mill")):
+        return None
     for kind in (MORTAR, ROPE, *PRODUCTS, 0, 1, 2):
         action = by_id.get(f"load:{_name(kind)}")
         if action is None:

@@ -1,7 +1,7 @@
 """The Castle (7.10) and the Mill (12.3): mortar at the foot, ropes on the crane, floors built
 bottom-up from finished products, completed floors returning their tokens to the reserves."""
 
-from meeple.games.guedelon.content import KINDS, MORTAR, RESERVE_OF, ROPE, Content
+from meeple.games.guedelon.content import MORTAR, RESERVE_OF, ROPE, Content
 from meeple.games.guedelon.state import OVER, Guedelon
 from meeple.games.guedelon.visitors import draw_visitor
 
@@ -102,14 +102,3 @@ def arrive_at_castle(state: Guedelon, kind: int, content: Content, building: int
         state.crane += 1
         return True
     return False
-
-
-def describe_floor(state: Guedelon, b: int, content: Content) -> str:
-    if building_done(state, b, content):
-        return "complete"
-    needs = content.floors[b][state.floor[b]]
-    parts = []
-    for space, accepted in enumerate(needs):
-        name = "/".join(KINDS[k] for k in accepted)
-        parts.append(f"[{name}]" if state.filled[b][space] >= 0 else name)
-    return f"floor {state.floor[b]}: " + ", ".join(parts)

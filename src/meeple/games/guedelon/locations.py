@@ -62,7 +62,8 @@ def arrive_effects(state: Guedelon, actor: int, content: Content) -> None:
             if e.kind == "master_builder_tools":
                 state.tools[board] = max(state.tools[board], e.value)
     elif kind == "blacksmith":
-        state.tools[board] = max(state.tools[board], content.blacksmith_tools)
+        keep = 0 if state.blacksmith_sets else state.tools[board]
+        state.tools[board] = max(keep, content.blacksmith_tools)
     elif kind == "stables":
         state.cart_left = max(state.cart_left, content.stables_cart_actions - state.cart_used)
     elif kind == "pillory":

@@ -14,7 +14,15 @@ def deck(difficulty: str, rng: Rng, content: Content) -> list[int]:
     return sorted(easy[:9] + content.series(difficulty))
 
 
-def new_state(players: int, seed: int, content: Content, difficulty: str, mill: bool, extra_rounds: int) -> Guedelon:
+def new_state(
+    players: int,
+    seed: int,
+    content: Content,
+    difficulty: str,
+    mill: bool,
+    extra_rounds: int,
+    blacksmith_sets: bool = False,
+) -> Guedelon:
     """Reserves, the cart at the Stables, 9 visitors in the bag, workers in the Castle courtyard,
     sliders by player count (3), floor tiles at floor 0, the event deck (5.2, 10).
 
@@ -63,6 +71,7 @@ def new_state(players: int, seed: int, content: Content, difficulty: str, mill: 
         deck=deck(difficulty, rng, content),
         production=[0] * locations,
         extra_limit=extra_rounds,
+        blacksmith_sets=blacksmith_sets,
     )
     mode = {1: "solo", 2: "duo"}.get(players, f"{players} players")
     state.note(f"Guédelon, {mode}, {difficulty} events{', with the Mill' if mill else ''}")

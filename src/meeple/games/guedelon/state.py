@@ -30,8 +30,6 @@ NONE = ""
 CART_LOAD = "cart_load"  # loading several tokens as one cart action (4)
 CART_UNLOAD = "cart_unload"
 BUILD = "build"  # placing products on floors (7.10) or the Mill (12.3)
-PUSH = "push"  # the Pillory's visitor push (7.3)
-ARCHAEOLOGISTS = "archaeologists"  # card 13
 
 
 class Guedelon(State, kw_only=True):
@@ -84,6 +82,7 @@ class Guedelon(State, kw_only=True):
     again: bool = False  # the actor may repeat the location's action (card 7)
     finished: int = 0  # round in which the castle was completed
     extra_limit: int = 12
+    blacksmith_sets: bool = False  # option: the Blacksmith sets exactly 3 tools, even lowering them
     log: list[str] = []
 
     def clone(self) -> "Guedelon":
@@ -140,6 +139,7 @@ class Guedelon(State, kw_only=True):
             again=self.again,
             finished=self.finished,
             extra_limit=self.extra_limit,
+            blacksmith_sets=self.blacksmith_sets,
             log=self.log[:],
         )
 
