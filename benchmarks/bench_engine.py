@@ -1,6 +1,9 @@
 """Engine speed on one core: random-play decisions per second, full games per second, and
 MCTS iterations per second. Run by hand; record the figures in docs/performance.md.
 
+Rates are per second of this process's CPU time, so that a machine busy with other work
+gives about the same figures as an idle one (wall-clock time would not).
+
     .venv/bin/python benchmarks/bench_engine.py --game four-big-strata --players 4
 """
 
@@ -16,8 +19,8 @@ def random_play(slug: str, players: int, seconds: float) -> tuple[int, int, floa
     game = get_game(slug)
     rng = Rng.from_seed(1)
     decisions = games = 0
-    began = time.perf_counter()
-    while time.perf_counter() - began < seconds:
+    began = time.process_time()
+    while time.process_time() - began < seconds:
         state = game.new_game(players, games)
         while not game.is_terminal(state):
             seat = game.to_move(state)[0]
@@ -25,7 +28,7 @@ def random_play(slug: str, players: int, seconds: float) -> tuple[int, int, floa
             game.apply(state, seat, legal[rng.below(len(legal))].id)
             decisions += 1
         games += 1
-    return decisions, games, time.perf_counter() - began
+    return decisions, games, time.process_time() - began
 
 
 def mcts_speed(slug: str, players: int, iterations: int) -> float:
@@ -34,9 +37,9 @@ def mcts_speed(slug: str, players: int, iterations: int) -> float:
     state = game.new_game(players, 7)
     seat = game.to_move(state)[0]
     agent = MctsAgent(3, iterations=iterations)
-    began = time.perf_counter()
+    began = time.process_time()
     agent.choose(game, state, seat)
-    return iterations / (time.perf_counter() - began)
+    return iterations / (time.process_time() - began)
 
 
 def main() -> None:
@@ -47,7 +50,7 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=300)
     args = parser.parse_args()
     decisions, games, elapsed = random_play(args.game, args.players, args.seconds)
-    print(f"{args.game}, {args.players} players, random play for {elapsed:.1f} s:")
+    print(f"{args.game}, {args.players} players, random play for {elapsed:.1f} s of CPU time:")
     print(f"  decisions per second: {decisions / elapsed:,.0f}")
     print(f"  games per second:     {games / elapsed:,.1f}  ({decisions / games:.0f} decisions a game)")
     print(f"  MCTS iterations/s:    {mcts_speed(args.game, args.players, args.iterations):,.0f}")
