@@ -52,7 +52,7 @@ from meeple.engine import (
 from meeple.simulation import simulate as run_simulation
 
 HUMAN = "human"
-DEFAULT_BOT = "mcts"
+DEFAULT_BOT = "mcts:iterations=200,seconds=3"  # the time cap keeps games with long playouts responsive
 ERROR_EXIT = 2
 
 app = typer.Typer(

@@ -67,7 +67,7 @@ def test_create_gives_one_link_per_human_seat_or_one_hot_seat_link(serve: Callab
     table_id, links = create_table(client, ["human", "hard", "human", "easy"])
     assert set(links) == {"Seat 0", "Seat 2", "Spectators"}
     table = client.app.state.manager.tables[table_id]
-    assert table.row.seats == ["human", "mcts:iterations=1000", "human", "mcts:iterations=100"]
+    assert table.row.seats == ["human", "mcts:iterations=1000,seconds=10", "human", "mcts:iterations=100,seconds=2"]
     assert links["Spectators"] == f"/t/{table_id}/watch"
     tokens = {links["Seat 0"].split("token=")[1], links["Seat 2"].split("token=")[1]}
     assert len(tokens) == 2 and all(len(token) >= 32 for token in tokens)

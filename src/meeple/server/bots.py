@@ -17,13 +17,15 @@ import msgspec
 from meeple.agents import make_agent
 from meeple.engine import State, derive_seed, get_game
 
-# The strengths offered in the lobby, as agent specs.
+# The strengths offered in the lobby, as agent specs. Each search stops at its iterations or
+# its seconds, whichever comes first: in a game with long playouts (Guédelon's run to several
+# hundred decisions) iterations alone would keep a table waiting for minutes.
 BOT_LEVELS: dict[str, str] = {
     "random": "random",
     "heuristic": "heuristic",
-    "easy": "mcts:iterations=100",
-    "medium": "mcts:iterations=300",
-    "hard": "mcts:iterations=1000",
+    "easy": "mcts:iterations=100,seconds=2",
+    "medium": "mcts:iterations=300,seconds=5",
+    "hard": "mcts:iterations=1000,seconds=10",
 }
 CACHE_TABLES = 32
 
