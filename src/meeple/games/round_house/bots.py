@@ -1,0 +1,108 @@
+"""Fast heuristics for The Round House: the playout policy of search bots and the `heuristic` agent.
+They read only public information (the whole table is public but for face-down piles).
+
+The rules of thumb: worship in the ancestral hall with as many town assistants as possible (the
+honor grows along the path, and it ends the game), fulfil orders, use every chair, sell goods
+at the markets and pay the Bank when there is money, dispatch without paying the merchant, and
+move to a room that the player can use well.
+"""
+
+from meeple.engine import Action, Rng
+from meeple.games.round_house.content import HALL, Content
+from meeple.games.round_house.state import Rh
+
+NOISE = 6.0
+ROOM_WORTH = {
+    "receiving_goods": 20,
+    "pirates": 22,
+    "expert_hall": 14,
+    "money_lender": 18,
+    "grand_hall": 16,
+    "black_market": 12,
+    "study": 10,
+    "tea_house": 18,
+}
+FLAT = {
+    "fulfil": 90,
+    "call": 50,
+    "temple": 40,
+    "activate": 30,
+    "pick-amulet": 32,
+    "pick-order": 30,
+    "invest": 26,
+    "hire": 12,
+    "take": 10,
+    "place": 14,
+    "copy": 10,
+    "keep": 8,
+    "discard": 4,
+    "basic": 10,
+    "pass": 3,
+    "done": 0,
+    "skip": 1,
+    "end": 0,
+    "neutral": 5,
+}
+DEALS = {"buy": 12, "recruit": 11, "amulet": 14, "sell": 6, "dismiss": 3, "cash": 2}
+TRADES = {"invest": 13, "dispatch": 12, "recruit": 10, "gold": 11}
+
+
+def _room_worth(state: Rh, seat: int, node: int, c: Content) -> float:
+    """How well the seat can use a room now (rough), with its chairs."""
+    if node == HALL:
+        brought = max(state.towns[seat])
+        return 35 + 12 * brought if brought >= 2 or not all(state.temples_used) else 4
+    room = c.rooms[state.room_at(node, c.inner)]
+    coins, goods = state.coins[seat], sum(state.goods[seat])
+    kind = room.kind
+    if kind == "market":
+        worth = 18 + 8 * min(goods, 3) if goods else 2
+    elif kind == "bank":
+        worth = 10 + 5 * min(coins // 3, 4)
+    elif kind == "trading_house":
+        worth = 8 + 5 * min(coins // 3, 3)
+    elif kind == "warehouse":
+        worth = 12 if coins >= 3 else 4
+    else:
+        worth = ROOM_WORTH.get(kind, 10)
+    if 1 <= node <= 6:
+        per = c.board.rings.chairs_per_inner_room
+        worth += 14 * state.chairs[(node - 1) * per : node * per].count(seat)
+    return worth
+
+
+def _worth(state: Rh, seat: int, action: Action, c: Content) -> float:
+    parts = action.id.split(":")
+    verb = parts[0]
+    if verb == "move":
+        return _room_worth(state, seat, int(parts[2]), c)
+    if verb == "hall":
+        return 100 + 6 * state.towns[seat][int(parts[1])]
+    if verb == "dispatch":
+        return 28 - 6 * int(parts[1])
+    if verb == "deal":
+        return DEALS[parts[1]]
+    if verb == "trade":
+        return TRADES[parts[1]]
+    if verb == "do":
+        what = parts[1]
+        if what == "bank":
+            return 20 + 6 * int(parts[2])
+        if what == "retail":
+            return 20 + 8 * bin(int(parts[2])).count("1")
+        if what == "wholesale":
+            return 20 + 7 * int(parts[3])
+        if what in ("trade", "warehouse"):
+            return 14 + 4 * int(parts[2])
+        return 18
+    return FLAT.get(verb, 5)
+
+
+def playout_action(state: Rh, seat: int, legal: list[Action], rng: Rng, c: Content) -> Action:
+    """The most promising action by the rules of thumb above, with a little noise."""
+    best, best_worth = legal[0], -1.0
+    for action in legal:
+        worth = _worth(state, seat, action, c) + NOISE * rng.random()
+        if worth > best_worth:
+            best, best_worth = action, worth
+    return best

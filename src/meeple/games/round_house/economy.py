@@ -1,0 +1,161 @@
+"""Receiving and paying: coins, honor, resources, and the permanent effects that fire on them.
+
+Permanent effects (Order Card Effects p.14, experts p.15) fire "once per turn": each expert
+trigger and each fulfilled order has a bit in `state.used[seat]`, cleared when a turn starts.
+An order fulfilled this turn starts working next turn. Bonus goods from an effect fire no
+further effects. Gold stands in for any basic resource (setup 9): a payment takes the named
+resource first and Gold only for what is missing (a ruling: it keeps the choice list short).
+"""
+
+from collections.abc import Iterator
+
+from meeple.games.round_house.content import BASICS, GOLD, Content, Gain
+from meeple.games.round_house.state import T_AMULET, T_BASIC, T_DISPATCH, T_INVEST, T_ORDER, Rh
+
+EXPERT_BITS = {"invest": 0, "gold": 1, "basic": 2, "expert": 3}
+ORDER_BIT = 8
+ALL_BASICS = 0b111
+
+
+def push(state: Rh, kind: int, argument: int = 0, times: int = 1) -> None:
+    """Queue a decision for the player to move."""
+    for _ in range(times):
+        state.tasks.append([kind, argument])
+
+
+def expert_trigger(state: Rh, seat: int, trigger: str, c: Content) -> None:
+    """A permanent expert (Elder, Wealthy Man, Shopkeeper, Clerk): its honor, once per turn."""
+    bit = 1 << EXPERT_BITS[trigger]
+    if state.used[seat] & bit:
+        return
+    for card in state.experts[seat]:
+        expert = c.experts[card]
+        if expert.permanent == trigger:
+            state.used[seat] |= bit
+            gain_honor(state, seat, expert.permanent_honor, c)
+            return
+
+
+def active_orders(state: Rh, seat: int, effect: str, c: Content) -> Iterator[int]:
+    """Fulfilled orders of `seat` with `effect` that work now (fulfilled before this turn, not yet
+    used this turn); each yielded order is marked used."""
+    for order, turn in zip(state.done_orders[seat], state.done_turn[seat], strict=True):
+        bit = 1 << (ORDER_BIT + order)
+        if turn < state.turn and not state.used[seat] & bit and c.orders[order].effect == effect:
+            state.used[seat] |= bit
+            yield order
+
+
+def gain_coins(state: Rh, seat: int, amount: int, c: Content, from_lender: bool = False) -> None:
+    """Coins from the supply (or every coin on the Money Lender tile); effect 1: 1 or 2 extra
+    coins from the supply."""
+    if amount <= 0:
+        return
+    if from_lender:
+        state.lender -= amount
+        state.coins[seat] += amount
+        amount = 0
+    for order in active_orders(state, seat, "coins", c):
+        amount += c.orders[order].amount
+    amount = min(amount, state.bank)
+    state.bank -= amount
+    state.coins[seat] += amount
+
+
+def gain_honor(state: Rh, seat: int, amount: int, c: Content) -> None:
+    """Honor moves the seat's assistant on the point track; each icon reached or passed gives an
+    order or an amulet in the Receive Orders phase (p.6 A). Effect 2 (reconstructed): +1 honor."""
+    if amount <= 0:
+        return
+    for _ in active_orders(state, seat, "honor", c):
+        amount += 1
+    before = state.honor[seat]
+    state.honor[seat] = after = before + amount
+    state.icons[seat] += sum(1 for icon in c.icons if before < icon <= after)
+
+
+def gain_goods(state: Rh, seat: int, kind: int, amount: int, c: Content) -> None:
+    """Resources from the supply (as many as are left). Basic resources fire the Shopkeeper and
+    order effects 3 and 4; Gold fires the Wealthy Man."""
+    amount = min(amount, state.basics[kind])
+    if amount <= 0:
+        return
+    state.basics[kind] -= amount
+    state.goods[seat][kind] += amount
+    if kind == GOLD:
+        expert_trigger(state, seat, "gold", c)
+        return
+    expert_trigger(state, seat, "basic", c)
+    extra = 0
+    for order in active_orders(state, seat, "color", c):
+        extra += BASICS[kind] == c.orders[order].kind
+        if BASICS[kind] != c.orders[order].kind:
+            state.used[seat] &= ~(1 << (ORDER_BIT + order))  # another colour: not used up
+    for _ in active_orders(state, seat, "any_extra", c):
+        extra += 1
+    for _ in active_orders(state, seat, "any_honor", c):
+        gain_honor(state, seat, 1, c)
+    extra = min(extra, state.basics[kind])
+    state.basics[kind] -= extra
+    state.goods[seat][kind] += extra
+
+
+def shortfall(state: Rh, seat: int, need: tuple[int, ...]) -> int:
+    """How much Gold a payment of basic resources `need` (tea, fruit, celadon) would take."""
+    goods = state.goods[seat]
+    return sum(max(0, n - goods[k]) for k, n in enumerate(need))
+
+
+def can_pay(state: Rh, seat: int, need: tuple[int, ...], coins: int = 0) -> bool:
+    return state.coins[seat] >= coins and shortfall(state, seat, need) <= state.goods[seat][GOLD]
+
+
+def pay_goods(state: Rh, seat: int, need: tuple[int, ...]) -> list[int]:
+    """Pay basic resources to the supply, Gold for what is missing; returns the tokens paid."""
+    goods = state.goods[seat]
+    tokens = []
+    for kind, n in enumerate(need):
+        own = min(n, goods[kind])
+        goods[kind] -= own
+        goods[GOLD] -= n - own
+        tokens += [kind] * own + [GOLD] * (n - own)
+    return tokens
+
+
+def pay_coins(state: Rh, seat: int, amount: int, to_lender: bool = False) -> None:
+    state.coins[seat] -= amount
+    if to_lender:
+        state.lender += amount
+    else:
+        state.bank += amount
+
+
+def recruit(state: Rh, seat: int) -> None:
+    """Recruit assistant (p.11): the leftmost assistant of the assistant supply to the personal supply."""
+    if state.reserve[seat]:
+        state.reserve[seat] -= 1
+        state.personal[seat] += 1
+
+
+def dismiss(state: Rh, seat: int) -> None:
+    """Dismiss (p.9 4): an assistant of the personal supply back to the assistant supply, right to
+    left, stacked on the leftmost space when full (a count holds both)."""
+    state.personal[seat] -= 1
+    state.reserve[seat] += 1
+
+
+def grant(state: Rh, seat: int, gain: Gain, c: Content) -> None:
+    """Receive a reward: goods and coins now, recruits now (always from the left), and the
+    decisions it opens (basic resources, dispatches, investments, amulets, orders) queued."""
+    gain_coins(state, seat, gain.coins, c)
+    gain_honor(state, seat, gain.honor, c)
+    for kind, amount in enumerate(gain.goods()):
+        gain_goods(state, seat, kind, amount, c)
+    for _ in range(gain.recruit):
+        recruit(state, seat)
+    push(state, T_BASIC, ALL_BASICS, gain.basic)
+    push(state, T_DISPATCH, 0, gain.dispatch)
+    push(state, T_INVEST, 0, gain.invest)
+    push(state, T_INVEST, 1, gain.senior_invest)
+    push(state, T_AMULET, 0, gain.amulet)
+    push(state, T_ORDER, 0, gain.order)

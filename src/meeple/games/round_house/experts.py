@@ -1,0 +1,108 @@
+"""Expert cards (p.8 4, p.10 6, p.15): taking them into the 3 slots, and activating one per
+turn (phase 1). Permanent experts fire by themselves (economy.expert_trigger); one-time experts
+are discarded after activation, except those with the amulet icon (see the amulet_experts option).
+"""
+
+from meeple.engine import Action
+from meeple.games.round_house.content import KIND, Content
+from meeple.games.round_house.economy import can_pay, dismiss, expert_trigger, gain_coins, grant, push
+from meeple.games.round_house.markets import free_spaces, market_rooms
+from meeple.games.round_house.state import T_BASIC, T_KEEP, T_PLACE, Rh
+
+DOUBLE = 8  # T_PLACE argument bit: double rewards (the supplier experts)
+
+
+def hire_actions(state: Rh, seat: int, c: Content) -> list[Action]:
+    """Take a face-up expert into an empty slot, or, with 3 held, in place of one (p.8 4)."""
+    out = []
+    full = len(state.experts[seat]) >= c.numbers.expert_slots
+    for i, card in enumerate(state.experts_up):
+        name = c.experts[card].name
+        if not full:
+            out.append(Action(f"hire:{i}", f"Take expert {name}", {"expert": card}))
+            continue
+        for slot, old in enumerate(state.experts[seat]):
+            out.append(Action(f"hire:{i}:{slot}", f"Take {name}, discarding {c.experts[old].name}", {"expert": card}))
+    return out
+
+
+def refill_experts(state: Rh, c: Content) -> None:
+    """Replenish the expert supply to 3; an empty deck is the shuffled discard pile (a ruling)."""
+    while len(state.experts_up) < c.numbers.face_up:
+        if not state.expert_deck:
+            if not state.expert_discard:
+                return
+            state.expert_deck, state.expert_discard = state.expert_discard, []
+            state.rng.shuffle(state.expert_deck)
+        state.experts_up.append(state.expert_deck.pop())
+
+
+def perform_hire(state: Rh, seat: int, action: Action, c: Content) -> None:
+    parts = action.id.split(":")
+    card = state.experts_up.pop(int(parts[1]))
+    if len(parts) == 3:
+        old = state.experts[seat].pop(int(parts[2]))
+        state.expert_discard.insert(0, old)  # "on the bottom of the expert card discard pile"
+    state.experts[seat].append(card)
+    state.note(f"seat {seat} takes expert {c.experts[card].name}")
+    refill_experts(state, c)
+    expert_trigger(state, seat, "expert", c)
+
+
+def activation_actions(state: Rh, seat: int, c: Content) -> list[Action]:
+    """Phase 1: activate one one-time expert held (with its alternative, if it has one)."""
+    out = []
+    for slot, card in enumerate(state.experts[seat]):
+        expert = c.experts[card]
+        if expert.permanent or state.personal[seat] < expert.return_assistant:
+            continue
+        out.append(Action(f"activate:{slot}", f"Activate {expert.name}: {expert.text()}", {"expert": card}))
+        if expert.alt_gain.text() != "nothing":
+            out.append(
+                Action(f"activate:{slot}:alt", f"Activate {expert.name}: {expert.alt_gain.text()}", {"expert": card})
+            )
+    return out
+
+
+def perform_activation(state: Rh, seat: int, action: Action, keep_rule: str, c: Content) -> None:
+    """Carry out a one-time expert (p.15), then discard it or keep it (amulet icon)."""
+    parts = action.id.split(":")
+    slot = int(parts[1])
+    card = state.experts[seat][slot]
+    expert = c.experts[card]
+    state.note(f"seat {seat} activates {expert.name}")
+    for _ in range(expert.return_assistant):
+        dismiss(state, seat)
+    grant(state, seat, expert.alt_gain if len(parts) == 3 else expert.gain, c)
+    if expert.choice:
+        push(state, T_BASIC, sum(1 << KIND[k] for k in expert.choice))
+    if expert.coin_per_personal:
+        gain_coins(state, seat, expert.coin_per_personal * state.personal[seat], c)
+    for other in range(state.players):
+        if other != seat:
+            gain_coins(state, other, expert.others_coins, c)
+    kinds = sum(1 << KIND[k] for k in expert.place_kinds)
+    push(state, T_PLACE, kinds | (DOUBLE if expert.double else 0), expert.place)
+    if expert.keep and keep_rule == "free":
+        return
+    if expert.keep and keep_rule == "amulet":
+        push(state, T_KEEP, card)
+        return
+    discard_expert(state, seat, card)
+
+
+def discard_expert(state: Rh, seat: int, card: int) -> None:
+    state.experts[seat].remove(card)
+    state.expert_discard.insert(0, card)
+
+
+def place_actions(state: Rh, seat: int, argument: int, c: Content) -> list[Action]:
+    """Experts that place resources on "free spaces of any Market" (the player's own, a ruling)."""
+    out = []
+    for room in market_rooms(state, c):
+        for kind in range(3):
+            need = tuple(int(k == kind) for k in range(3))
+            if argument >> kind & 1 and free_spaces(state, room, kind, c) and can_pay(state, seat, need):
+                label = f"Place 1 {('tea', 'fruit', 'celadon')[kind]} on {c.rooms[room].name}"
+                out.append(Action(f"place:{room}:{kind}", label))
+    return out

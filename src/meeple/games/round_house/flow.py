@@ -1,0 +1,234 @@
+"""A player's turn (p.3): the five phases in order, the 2-player neutral move before them, the
+decisions each action opens, and the end of the game (p.13)."""
+
+from meeple.engine import Action
+from meeple.games.round_house.content import HALL, Content, node_name
+from meeple.games.round_house.economy import push
+from meeple.games.round_house.experts import activation_actions, perform_activation
+from meeple.games.round_house.movement import destinations
+from meeple.games.round_house.orders import fulfil, fulfil_actions, icon_actions, perform_icon, refill_supplies
+from meeple.games.round_house.rooms import perform_room, room_actions
+from meeple.games.round_house.state import EXPERT, FULFIL, MOVE, NEUTRAL, ORDERS, OVER, ROOM, T_ROOM, WORSHIP, Rh
+from meeple.games.round_house.tasks import perform_task, task_actions
+from meeple.games.round_house.worship import worship_actions, worship_hall, worship_temple
+
+PASS = Action("pass", "Activate no expert")
+DONE = Action("done", "End the room action")
+END = Action("end", "End the turn")
+
+
+class Rules:
+    """The options that change the rules, resolved once per game."""
+
+    def __init__(self, content: Content, neutral_rule: int, amulet_experts: str) -> None:
+        self.content = content
+        self.neutral_rule = neutral_rule
+        self.amulet_experts = amulet_experts
+
+
+def to_move(state: Rh) -> tuple[int, ...]:
+    return () if state.phase == OVER else (state.current,)
+
+
+def legal_actions(state: Rh, seat: int, rules: Rules) -> list[Action]:
+    if state.phase == OVER or seat != state.current:
+        return []
+    return _actions(state, seat, rules.content)
+
+
+def _actions(state: Rh, seat: int, c: Content) -> list[Action]:
+    if state.tasks:
+        return task_actions(state, seat, c)
+    phase = state.phase
+    if phase == NEUTRAL:
+        return neutral_actions(state, c)
+    if phase == EXPERT:
+        actions = activation_actions(state, seat, c)
+        return [*actions, PASS] if actions else []
+    if phase == MOVE:
+        return move_actions(state, seat, c)
+    if phase == WORSHIP:
+        return worship_actions(state, seat, c)
+    if phase == ROOM:
+        return room_phase_actions(state, seat, c)
+    if phase == ORDERS:
+        return icon_actions(state, seat, c)
+    actions = fulfil_actions(state, seat, c)
+    return [*actions, END] if actions else []
+
+
+def neutral_actions(state: Rh, c: Content) -> list[Action]:
+    """2 players: move one neutral leader 1-3 rooms before the player's own leader (p.14)."""
+    out = []
+    for leader, owner in enumerate(state.owners):
+        if owner < 0:
+            for node in destinations(state, leader, c):
+                out.append(
+                    Action(f"neutral:{leader}:{node}", f"Move the neutral leader {leader} to {_where(state, node, c)}")
+                )
+    return out
+
+
+def move_actions(state: Rh, seat: int, c: Content) -> list[Action]:
+    """Phase 2 (mandatory): move one of the seat's leaders."""
+    out = []
+    for leader, owner in enumerate(state.owners):
+        if owner == seat:
+            for node in destinations(state, leader, c):
+                out.append(
+                    Action(f"move:{leader}:{node}", f"Move a leader to {_where(state, node, c)}", {"node": node})
+                )
+    return out
+
+
+_PLACES: dict[tuple[int, int], str] = {}
+
+
+def _where(state: Rh, node: int, c: Content) -> str:
+    """A node as labels name it (cached: the same few dozen strings all game long)."""
+    room = state.room_at(node, c.inner)
+    key = (node, room)
+    if key not in _PLACES:
+        _PLACES[key] = "the ancestral hall" if node == HALL else f"{c.rooms[room].name} ({node_name(node)})"
+    return _PLACES[key]
+
+
+def chairs_of(node: int, c: Content) -> range:
+    """The chairs beside an inner room (none beside outer rooms)."""
+    if not 1 <= node <= 6:
+        return range(0)
+    per = c.board.rings.chairs_per_inner_room
+    return range((node - 1) * per, node * per)
+
+
+def room_phase_actions(state: Rh, seat: int, c: Content) -> list[Action]:
+    """Phase 3: activate the seat's assistants on the room's chairs (one more execution each),
+    execute the room's action while executions are left, or end the phase."""
+    node = state.leaders[state.moved]
+    out = []
+    for chair in chairs_of(node, c):
+        if state.chairs[chair] == seat and chair not in state.activated:
+            kind = "senior assistant (stays)" if state.senior_chairs[chair] else "assistant (back to supply)"
+            out.append(Action(f"call:{chair}", f"Activate the {kind} on chair {chair}", {"chair": chair}))
+    if state.runs:
+        out += room_actions(state, seat, state.room_at(node, c.inner), c)
+    return [*out, DONE] if out else []
+
+
+def perform(state: Rh, seat: int, action: Action, rules: Rules) -> None:
+    """Carry out a legal action, then run the game on to the next decision."""
+    c = rules.content
+    verb, _, rest = action.id.partition(":")
+    if state.tasks:
+        perform_task(state, seat, action, rules.amulet_experts, c)
+    elif verb == "neutral":
+        leader, node = (int(x) for x in rest.split(":"))
+        state.leaders[leader] = node
+        state.note(f"seat {seat} moves a neutral leader to {node_name(node)}")
+        if rules.neutral_rule == 2:
+            push(state, T_ROOM, state.room_at(node, c.inner))
+        state.phase = EXPERT
+    elif verb == "activate":
+        perform_activation(state, seat, action, rules.amulet_experts, c)
+        state.phase = MOVE
+    elif verb == "pass" and state.phase == EXPERT:
+        state.phase = MOVE
+    elif verb == "move":
+        leader, node = (int(x) for x in rest.split(":"))
+        state.leaders[leader] = node
+        state.moved = leader
+        state.note(f"seat {seat} moves a leader to {node_name(node)}")
+        if node == HALL:
+            state.phase = WORSHIP
+        else:
+            state.phase = ROOM
+            state.runs = 1
+    elif verb == "temple":
+        worship_temple(state, seat, int(rest), c)
+        state.phase = ORDERS
+    elif verb == "hall":
+        worship_hall(state, seat, int(rest), c)
+        state.phase = ORDERS
+    elif verb == "call":
+        chair = int(rest)
+        state.activated.append(chair)
+        if not state.senior_chairs[chair]:
+            state.chairs[chair] = -1
+            state.personal[seat] += 1
+        state.runs += 1
+    elif verb == "do":
+        state.runs -= 1
+        perform_room(state, seat, state.room_at(state.leaders[state.moved], c.inner), action, c)
+    elif verb == "done":
+        state.phase = ORDERS
+    elif verb in ("pick-order", "pick-amulet", "pass"):
+        perform_icon(state, seat, action)
+    elif verb == "fulfil":
+        fulfil(state, seat, int(rest), c)
+    elif verb == "end":
+        end_turn(state, c)
+    advance(state, c)
+
+
+def advance(state: Rh, c: Content) -> None:
+    """Skip every step with nothing to decide, until the player must choose or the game is over."""
+    while state.phase != OVER:
+        seat = state.current
+        if state.tasks:
+            if task_actions(state, seat, c):
+                return
+            state.tasks.pop(0)
+            continue
+        phase = state.phase
+        if phase == NEUTRAL:
+            if any(destinations(state, leader, c) for leader, owner in enumerate(state.owners) if owner < 0):
+                return
+            state.phase = EXPERT
+        elif phase == EXPERT:
+            if activation_actions(state, seat, c):
+                return
+            state.phase = MOVE
+        elif phase == MOVE:
+            return  # a leader can always move: 12 rooms for at most 8 leaders, and the hall
+        elif phase in (WORSHIP, ROOM):
+            if _actions(state, seat, c):
+                return
+            state.phase = ORDERS
+        elif phase == ORDERS:
+            if icon_actions(state, seat, c):
+                return
+            state.icons[seat] = 0
+            refill_supplies(state, c)
+            state.phase = FULFIL
+        else:
+            if fulfil_actions(state, seat, c):
+                return
+            end_turn(state, c)
+
+
+def end_turn(state: Rh, c: Content) -> None:
+    """The merchant moves on if the player dispatched this turn (p.11); the end of the game:
+    the player whose turn reached the end space takes its amulet, then every other player has
+    one more turn (p.13)."""
+    seat = state.current
+    if state.dispatched:
+        state.merchant = (state.merchant + 1) % c.towns
+    if state.end_by >= 0:
+        if state.turns_left < 0:
+            state.amulets[seat].append(state.end_amulet)
+            state.end_amulet = -1
+            state.turns_left = state.players - 1
+        else:
+            state.turns_left -= 1
+        if state.turns_left == 0:
+            state.phase = OVER
+            state.note("the game is over")
+            return
+    state.current = (seat + 1) % state.players
+    state.turn += 1
+    state.used = [0] * state.players
+    state.phase = NEUTRAL if state.players == 2 else EXPERT
+    state.moved = -1
+    state.runs = 0
+    state.activated = []
+    state.dispatched = False

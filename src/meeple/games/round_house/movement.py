@@ -1,0 +1,69 @@
+"""Moving a family leader (p.4, rules A-D) and the 2-player neutral leaders (p.14)."""
+
+from functools import cache
+
+from meeple.games.round_house.content import HALL, RING, Content
+from meeple.games.round_house.state import Rh
+
+STEPS = 3  # "1 to 3 rooms"
+INNER = sum(1 << node for node in range(1, RING + 1))
+OUTER = sum(1 << node for node in range(RING + 1, 2 * RING + 1))
+
+
+def destinations(state: Rh, leader: int, c: Content) -> tuple[int, ...]:
+    """Nodes where `leader` may end its move, clockwise 1-3 rooms along corridors or stairs (A);
+    rooms holding another leader are skipped and not counted (C) and never a destination (B);
+    a seat's leader entering the ancestral hall stops there (D). A neutral leader uses no stairs,
+    skips the hall and cannot stop in it (p.14)."""
+    neutral = state.owners[leader] < 0
+    occupied = 0
+    for i, node in enumerate(state.leaders):
+        if i != leader and node != HALL:
+            occupied |= 1 << node
+    found = _reach(state.leaders[leader], occupied, neutral, c)
+    if neutral:
+        found &= _neutral_mask(state, leader)
+    return _nodes(found)
+
+
+@cache
+def _nodes(mask: int) -> tuple[int, ...]:
+    return tuple(node for node in range(2 * RING + 1) if mask >> node & 1)
+
+
+@cache
+def _reach(start: int, occupied: int, neutral: bool, c: Content) -> int:
+    """The nodes reachable from `start` past the `occupied` rooms, as a bitmask. Step by step:
+    from the rooms reached so far, every way forward passes any run of occupied rooms (and, for a
+    neutral leader, the hall) and ends in the next free room, one step more."""
+    ways = c.corridors if neutral else c.ways
+    found = 0
+    frontier = [start]
+    for _ in range(STEPS):
+        reached: list[int] = []
+        passed = 0
+        while frontier:
+            node = frontier.pop()
+            for nxt in ways[node]:
+                bit = 1 << nxt
+                if nxt == HALL and not neutral:
+                    found |= 1
+                elif nxt == HALL or occupied & bit:
+                    if not passed & bit:  # skipped, not counted: go on from it
+                        passed |= bit
+                        frontier.append(nxt)
+                elif not found & bit:  # reached earlier with more steps left: nothing new from it
+                    found |= bit
+                    reached.append(nxt)
+        frontier = reached
+    return found
+
+
+def _neutral_mask(state: Rh, leader: int) -> int:
+    """After a neutral leader moves, one neutral leader is in the inner circle and the other in the
+    outer circle (p.14); a neutral leader still in the hall constrains nothing. The hall is never
+    a neutral leader's destination."""
+    for other, owner in enumerate(state.owners):
+        if owner < 0 and other != leader and state.leaders[other] != HALL:
+            return OUTER if state.leaders[other] <= RING else INNER
+    return INNER | OUTER

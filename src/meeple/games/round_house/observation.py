@@ -1,0 +1,133 @@
+"""What each seat may see, built from an allow-list, and sampling states consistent with it.
+
+Public: everything on the table and on the player boards (the rulebook keeps nothing in hand:
+orders, experts and amulets lie face up before their owners), the face-up supplies, the log.
+Hidden from every seat: the order of the face-down piles (expert deck, order deck, pirate
+stack, face-down amulets); observations show only their sizes.
+"""
+
+from typing import Any
+
+from meeple.engine import Rng
+from meeple.games.round_house.content import BASICS, RESOURCE_NAMES, Content, node_name
+from meeple.games.round_house.flow import chairs_of
+from meeple.games.round_house.scoring import breakdown
+from meeple.games.round_house.state import PHASE_NAMES, TASK_NAMES, Rh
+
+
+def _amulet(a: int, c: Content) -> dict[str, Any]:
+    return {"id": c.amulets[a].id, "name": c.amulets[a].name, "honor": c.amulets[a].honor}
+
+
+def _expert(e: int, c: Content) -> dict[str, Any]:
+    expert = c.experts[e]
+    return {"id": expert.id, "name": expert.name, "text": expert.text(), "permanent": bool(expert.permanent)}
+
+
+def _order(o: int, c: Content) -> dict[str, Any]:
+    order = c.orders[o]
+    return {"id": order.id, "cost": dict(order.cost), "honor": order.honor, "effect": order.effect_text()}
+
+
+def _rooms(state: Rh, c: Content) -> list[dict[str, Any]]:
+    out = []
+    for node in range(1, 13):
+        room = c.rooms[state.room_at(node, c.inner)]
+        index = c.room_index[room.id]
+        out.append(
+            {
+                "node": node,
+                "where": node_name(node),
+                "id": room.id,
+                "name": room.name,
+                "size": room.size,
+                "spaces": [RESOURCE_NAMES[t] if t >= 0 else None for t in state.spaces[index]],
+                "designated": list(room.designated),
+                "chairs": list(chairs_of(node, c)),
+            }
+        )
+    return out
+
+
+def observation(state: Rh, seat: int | None, c: Content) -> dict[str, Any]:
+    """The observation of `seat` (None: a spectator); every seat sees the same public table."""
+    players = []
+    for p in range(state.players):
+        players.append(
+            {
+                "seat": p,
+                "coins": state.coins[p],
+                "goods": dict(zip(RESOURCE_NAMES, state.goods[p], strict=True)),
+                "honor": state.honor[p],
+                "personal": state.personal[p],
+                "reserve": state.reserve[p],
+                "towns": state.towns[p][:],
+                "seniors": [s for s in range(len(c.board.hall.path)) if state.seniors[p] >> s & 1],
+                "experts": [_expert(e, c) for e in state.experts[p]],
+                "orders": [_order(o, c) for o in state.hand[p]],
+                "fulfilled": [_order(o, c) for o in state.done_orders[p]],
+                "amulets": [_amulet(a, c) for a in state.amulets[p]],
+                "icons": state.icons[p],
+                "score": breakdown(state, p, c),
+            }
+        )
+    task = None
+    if state.tasks:
+        task = {"kind": TASK_NAMES[state.tasks[0][0]], "pending": len(state.tasks)}
+    return {
+        "game": "round-house",
+        "seat": seat,
+        "players": state.players,
+        "current": state.current,
+        "turn": state.turn,
+        "phase": PHASE_NAMES[state.phase],
+        "task": task,
+        "to_move": [] if state.phase == 7 else [state.current],
+        "rooms": _rooms(state, c),
+        "stairs": [[start, end] for start, ways in enumerate(c.edges) for end, stairs in ways if stairs],
+        "track_icons": sorted(c.icons),
+        "leaders": [{"node": node, "owner": owner} for node, owner in zip(state.leaders, state.owners, strict=True)],
+        "moved": state.moved,
+        "runs": state.runs,
+        "chairs": [{"owner": o, "senior": s} for o, s in zip(state.chairs, state.senior_chairs, strict=True)],
+        "warehouse": dict(zip(BASICS, state.warehouse, strict=True)),
+        "lender": state.lender,
+        "merchant": state.merchant,
+        "towns": list(c.board.towns.names),
+        "marker": state.marker,
+        "end_at": state.end_at,
+        "ending": state.end_by >= 0,
+        "turns_left": state.turns_left,
+        "temples": [
+            None if used else {"id": c.temples[i].id, "reward": c.temples[i].gain.text()}
+            for i, used in enumerate(state.temples_used)
+        ],
+        "hall_amulets": [_amulet(a, c) if a >= 0 else None for a in state.hall_amulets],
+        "end_amulet": _amulet(state.end_amulet, c) if state.end_amulet >= 0 else None,
+        "supply": dict(zip(RESOURCE_NAMES, state.basics, strict=True)),
+        "bank": state.bank,
+        "pirates": [c.pirates[t].gain.text() for t in state.pirates_up],
+        "pirate_stack": len(state.pirate_stack),
+        "amulets": [_amulet(a, c) for a in state.amulets_up],
+        "amulet_pool": len(state.amulet_pool),
+        "orders": [_order(o, c) for o in state.orders_up],
+        "order_deck": len(state.order_deck),
+        "experts": [_expert(e, c) for e in state.experts_up],
+        "expert_deck": len(state.expert_deck),
+        "expert_discard": [_expert(e, c) for e in state.expert_discard],
+        "participants": players,
+        "log": state.log[:],
+    }
+
+
+def determinize(state: Rh, seat: int, rng: Rng) -> Rh:
+    """A full state `seat` cannot tell from `state`: each face-down pile redrawn in a random
+    order, and the state's random stream replaced. Depends on `state` only through what
+    `observation(state, seat)` shows (the piles' contents follow from the public pieces)."""
+    sampled = state.clone()
+    for pile in (sampled.expert_deck, sampled.order_deck, sampled.pirate_stack, sampled.amulet_pool):
+        pile.sort()
+        rng.shuffle(pile)
+    sampled.rng = Rng(rng.next64())
+    sampled.seed = 0  # the real seed would let a bot rebuild every shuffle
+    return sampled

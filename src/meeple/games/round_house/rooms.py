@@ -1,0 +1,187 @@
+"""Room actions (pp.8-10): what one execution of a room's action may be, and carrying it out.
+
+Each execution is one choice among the room's main actions; the assistant actions it brings
+are queued as decisions (dispatches and investments may be declined, recruits are taken at
+once). Ids start with "do:" followed by the action.
+"""
+
+from itertools import combinations
+
+from meeple.engine import Action
+from meeple.games.round_house.content import BASICS, HALL, Content
+from meeple.games.round_house.economy import (
+    can_pay,
+    dismiss,
+    gain_coins,
+    gain_honor,
+    grant,
+    pay_coins,
+    push,
+)
+from meeple.games.round_house.markets import clear_if_full, free_spaces, place
+from meeple.games.round_house.state import T_BLACK, T_COPY, T_EXPERT, T_INVEST, T_TAKE, T_TRADE, Rh
+
+
+def _one(kind: int) -> tuple[int, ...]:
+    need = [0, 0, 0]
+    need[kind] = 1
+    return tuple(need)
+
+
+def copy_targets(state: Rh, c: Content) -> list[int]:
+    """Grand Hall: rooms occupied by any other leader (including the player's own other leader)."""
+    here = state.leaders[state.moved] if state.moved >= 0 else -1
+    nodes = sorted({node for node in state.leaders if node not in (HALL, here)})
+    return [node for node in nodes if c.rooms[state.room_at(node, c.inner)].kind != "grand_hall"]
+
+
+def room_actions(state: Rh, seat: int, room: int, c: Content) -> list[Action]:
+    """The main actions of one execution of `room` that `seat` can carry out now."""
+    spec = c.rooms[room]
+    kind = spec.kind
+    coins = state.coins[seat]
+    out: list[Action] = []
+    if kind in ("receiving_goods", "tea_house"):
+        out.append(Action("do:take", f"{spec.name}: {spec.gain.text()}"))
+    elif kind == "pirates":
+        for i, tile in enumerate(state.pirates_up):
+            out.append(Action(f"do:pirate:{i}", f"Pirate tile: {c.pirates[tile].gain.text()}", {"pirate": tile}))
+        out.append(Action("do:gold", "Pirates: take 1 Gold instead"))
+    elif kind == "market":
+        out += _market_actions(state, seat, room, c)
+    elif kind == "expert_hall":
+        if state.experts_up:
+            out.append(Action("do:hire", "Expert Hall: take 1 expert card"))
+    elif kind == "money_lender":
+        out.append(Action("do:lend", f"Money Lender: dispatch and take the {state.lender} coins"))
+        out.append(Action("do:lend-basic", "Money Lender: dispatch and take 1 basic resource"))
+    elif kind == "grand_hall":
+        if coins >= spec.fee:
+            if copy_targets(state, c):
+                out.append(Action("do:copy", f"Grand Hall: pay {spec.fee} coins, copy an occupied room"))
+            out.append(Action("do:assist", f"Grand Hall: pay {spec.fee} coins, {spec.gain.text()}"))
+    elif kind == "bank":
+        total = 0
+        for n, payment in enumerate(spec.payments, 1):
+            total += payment.coins
+            if total <= coins:
+                honor = sum(p.honor for p in spec.payments[:n])
+                out.append(Action(f"do:bank:{n}", f"Bank: pay {total} coins for {honor} honor", {"payments": n}))
+    elif kind == "black_market":
+        out.append(Action("do:black", f"Black Market: make {spec.times} deals"))
+    elif kind == "trading_house":
+        for n, price in enumerate(spec.prices, 1):
+            if price <= coins:
+                out.append(Action(f"do:trade:{n}", f"Trading House: pay {price} coins for {n} actions"))
+    elif kind == "study":
+        for tier, (price, dismissed, experts) in enumerate(spec.tiers):
+            if price <= coins and dismissed <= state.personal[seat] and state.experts_up:
+                text = f"Study: pay {price} coin" + (f", dismiss {dismissed}" if dismissed else "")
+                out.append(Action(f"do:study:{tier}", f"{text} for {experts} experts"))
+    elif kind == "warehouse":
+        available = _takeable(state, c)
+        for n, price in enumerate(spec.prices, 1):
+            if price <= coins and n <= available:
+                out.append(Action(f"do:warehouse:{n}", f"Warehouse: pay {price} coins, take {n} resources, recruit"))
+    return out
+
+
+def _market_actions(state: Rh, seat: int, room: int, c: Content) -> list[Action]:
+    spec = c.rooms[room]
+    out = []
+    if spec.mode == "one":
+        for kind, name in enumerate(BASICS):
+            if free_spaces(state, room, kind, c) and can_pay(state, seat, _one(kind)):
+                out.append(Action(f"do:sell:{kind}", f"{spec.name}: sell 1 {name} ({spec.chart[name].text()})"))
+    elif spec.mode == "different":
+        free = state.spaces[room].count(-1)
+        for size in (1, 2, 3):
+            for kinds in combinations(range(3), size):
+                need = tuple(int(k in kinds) for k in range(3))
+                if size <= free and can_pay(state, seat, need):
+                    mask = sum(1 << k for k in kinds)
+                    names = ", ".join(BASICS[k] for k in kinds)
+                    out.append(Action(f"do:retail:{mask}", f"{spec.name}: sell {names}", {"kinds": list(kinds)}))
+    else:
+        free = state.spaces[room].count(-1)
+        for kind, name in enumerate(BASICS):
+            for n in (1, 2, 3):
+                need = tuple(n if k == kind else 0 for k in range(3))
+                if n <= free and can_pay(state, seat, need):
+                    out.append(Action(f"do:wholesale:{kind}:{n}", f"{spec.name}: sell {n} {name}"))
+    return out
+
+
+def _takeable(state: Rh, c: Content) -> int:
+    """Resources lying in rooms: on market spaces and on the Warehouse tile."""
+    on_markets = sum(1 for room in range(len(c.rooms)) for token in state.spaces[room] if token >= 0)
+    return on_markets + sum(state.warehouse)
+
+
+def perform_room(state: Rh, seat: int, room: int, action: Action, c: Content) -> None:
+    """Carry out one execution of `room`'s action chosen by `action`."""
+    spec = c.rooms[room]
+    parts = action.id.split(":")
+    verb = parts[1]
+    state.note(f"seat {seat}: {action.label}")
+    if verb == "take":
+        grant(state, seat, spec.gain, c)
+    elif verb == "pirate":
+        i = int(parts[2])
+        tile = state.pirates_up.pop(i)
+        grant(state, seat, c.pirates[tile].gain, c)
+        state.pirate_stack.insert(0, tile)  # "on the bottom of the stack"
+        state.pirates_up.insert(i, state.pirate_stack.pop())
+    elif verb == "gold":
+        grant(state, seat, spec.gain, c)
+    elif verb == "sell":
+        place(state, seat, room, int(parts[2]), c)
+        clear_if_full(state, room)
+    elif verb == "retail":
+        mask = int(parts[2])
+        for kind in range(3):
+            if mask >> kind & 1:
+                place(state, seat, room, kind, c)
+        clear_if_full(state, room)
+    elif verb == "wholesale":
+        for _ in range(int(parts[3])):
+            place(state, seat, room, int(parts[2]), c)
+        clear_if_full(state, room)
+    elif verb == "hire":
+        push(state, T_EXPERT)
+    elif verb == "lend":
+        grant(state, seat, spec.gain, c)
+        gain_coins(state, seat, state.lender, c, from_lender=True)
+        refill = min(c.numbers.lender_coins, state.bank)
+        state.bank -= refill
+        state.lender = refill
+    elif verb == "lend-basic":
+        grant(state, seat, spec.alt_gain, c)
+    elif verb in ("copy", "assist"):
+        pay_coins(state, seat, spec.fee, to_lender=True)
+        if verb == "copy":
+            push(state, T_COPY)
+        else:
+            grant(state, seat, spec.gain, c)
+    elif verb == "bank":
+        payments = spec.payments[: int(parts[2])]
+        pay_coins(state, seat, sum(p.coins for p in payments))
+        gain_honor(state, seat, sum(p.honor for p in payments), c)
+        push(state, T_INVEST, 0, sum(p.invest for p in payments))
+    elif verb == "black":
+        push(state, T_BLACK, 0, spec.times)
+    elif verb == "trade":
+        n = int(parts[2])
+        pay_coins(state, seat, spec.prices[n - 1])
+        push(state, T_TRADE, 0, n)
+    elif verb == "study":
+        price, dismissed, experts = spec.tiers[int(parts[2])]
+        pay_coins(state, seat, price)
+        for _ in range(dismissed):
+            dismiss(state, seat)
+        push(state, T_EXPERT, 0, experts)
+    elif verb == "warehouse":
+        n = int(parts[2])
+        pay_coins(state, seat, spec.prices[n - 1])
+        push(state, T_TAKE, 0, n)
+        grant(state, seat, spec.gain, c)

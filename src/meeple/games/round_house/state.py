@@ -1,0 +1,191 @@
+"""What is on the table in a game of The Round House: plain data, nothing else.
+
+Pieces are stored by their index in the content (rooms, pirates, temples, amulets, orders,
+experts); places are lists of ints. Nodes of the map: 0 the ancestral hall, 1-6 the inner
+circle, 7-12 the outer circle (content.py). Leaders are numbered: seats' leaders first, then
+the two neutral leaders of a 2-player game (owner -1).
+"""
+
+from meeple.engine import Rng, State
+
+# Phases of a turn (Player's turn, p.3), with the 2-player neutral move first and worship inside
+# the move (rule D).
+NEUTRAL = 0
+EXPERT = 1
+MOVE = 2
+WORSHIP = 3
+ROOM = 4
+ORDERS = 5
+FULFIL = 6
+OVER = 7
+PHASE_NAMES = (
+    "neutral leader",
+    "activate expert",
+    "move leader",
+    "worship",
+    "room action",
+    "receive orders",
+    "fulfil orders",
+    "game over",
+)
+
+# Pending decisions of the player to move, resolved first in first out: [kind, argument].
+T_BASIC = 0  # take one basic resource; argument: bitmask of the allowed kinds
+T_DISPATCH = 1  # merchant dispatch (optional)
+T_INVEST = 2  # investment (optional); argument 1: permanent (senior) investment
+T_AMULET = 3  # take a face-up amulet
+T_ORDER = 4  # take a face-up order
+T_EXPERT = 5  # take a face-up expert
+T_ROOM = 6  # execute the action of a room (argument: room index; Grand Hall copies, neutral rule 2)
+T_BLACK = 7  # one Black Market deal (optional)
+T_TRADE = 8  # one Trading House action
+T_TAKE = 9  # take one resource from any room (Warehouse)
+T_PLACE = 10  # place a resource on a market space (experts); argument: kinds mask | 8 for double reward
+T_KEEP = 11  # keep an amulet-icon expert (argument: its slot)
+T_COPY = 12  # Grand Hall: choose an occupied room to copy
+LOG_LENGTH = 30
+TASK_NAMES = (
+    "basic resource",
+    "merchant dispatch",
+    "investment",
+    "amulet",
+    "order",
+    "expert",
+    "room action",
+    "black market deal",
+    "trading house action",
+    "warehouse take",
+    "market placement",
+    "keep expert",
+    "grand hall copy",
+)
+
+
+class Rh(State, kw_only=True):
+    """A Round House game in progress."""
+
+    current: int = 0
+    turn: int = 0
+    phase: int = NEUTRAL
+    tasks: list[list[int]] = []
+    # the board
+    outer: list[int]  # room index on each outer position
+    leaders: list[int]  # node of each leader
+    owners: list[int]  # seat of each leader, -1 neutral
+    chairs: list[int]  # seat on each chair, -1 empty
+    senior_chairs: list[bool]
+    spaces: list[list[int]]  # per room: each market space's resource (-1 empty; 3 Gold)
+    warehouse: list[int]  # basic resources on the Warehouse tile
+    lender: int  # coins on the Money Lender tile
+    merchant: int  # town of the travelling merchant
+    marker: int = 0  # round marker: ancestral hall worships so far
+    end_at: int
+    temples_used: list[bool]
+    hall_amulets: list[int]  # amulet on each hexagonal space of the hall (-1 taken): below columns, right of rows
+    end_amulet: int
+    # supplies
+    basics: list[int]  # resource supply: tea, fruit, celadon, gold
+    bank: int  # coins in the coin supply
+    pirates_up: list[int]
+    pirate_stack: list[int]  # top at the end
+    amulets_up: list[int]
+    amulet_pool: list[int]  # face down
+    orders_up: list[int]
+    order_deck: list[int]  # top at the end
+    experts_up: list[int]
+    expert_deck: list[int]  # top at the end
+    expert_discard: list[int]
+    # the players
+    coins: list[int]
+    goods: list[list[int]]  # tea, fruit, celadon, gold
+    honor: list[int]
+    personal: list[int]  # assistants in the personal supply
+    reserve: list[int]  # assistants in the assistant supply (right to left; beyond 9 they stack)
+    towns: list[list[int]]  # assistants per town
+    seniors: list[int]  # bitmask of hall spaces with the seat's senior assistant
+    experts: list[list[int]]
+    hand: list[list[int]]  # orders held
+    done_orders: list[list[int]]  # fulfilled orders (sideways)
+    done_turn: list[list[int]]  # turn each was fulfilled
+    amulets: list[list[int]]
+    used: list[int]  # bitmask: permanent effects used this turn (experts bits 0-3, orders 8+)
+    icons: list[int]  # order/amulet icons passed, to take in the Receive Orders phase
+    # the turn
+    moved: int = -1  # leader moved this turn
+    runs: int = 0  # room executions left
+    activated: list[int] = []  # chairs activated this turn
+    dispatched: bool = False
+    end_by: int = -1  # seat whose turn moved the marker to the end space
+    turns_left: int = -1  # turns still to play after the ending turn
+    log: list[str] = []
+
+    def clone(self) -> "Rh":
+        """A copy sharing nothing mutable: lists of ints sliced, nested lists rebuilt."""
+        return Rh(
+            players=self.players,
+            seed=self.seed,
+            rng=Rng(self.rng.state),
+            decisions=self.decisions,
+            current=self.current,
+            turn=self.turn,
+            phase=self.phase,
+            tasks=[t[:] for t in self.tasks],
+            outer=self.outer[:],
+            leaders=self.leaders[:],
+            owners=self.owners[:],
+            chairs=self.chairs[:],
+            senior_chairs=self.senior_chairs[:],
+            spaces=[s[:] for s in self.spaces],
+            warehouse=self.warehouse[:],
+            lender=self.lender,
+            merchant=self.merchant,
+            marker=self.marker,
+            end_at=self.end_at,
+            temples_used=self.temples_used[:],
+            hall_amulets=self.hall_amulets[:],
+            end_amulet=self.end_amulet,
+            basics=self.basics[:],
+            bank=self.bank,
+            pirates_up=self.pirates_up[:],
+            pirate_stack=self.pirate_stack[:],
+            amulets_up=self.amulets_up[:],
+            amulet_pool=self.amulet_pool[:],
+            orders_up=self.orders_up[:],
+            order_deck=self.order_deck[:],
+            experts_up=self.experts_up[:],
+            expert_deck=self.expert_deck[:],
+            expert_discard=self.expert_discard[:],
+            coins=self.coins[:],
+            goods=[g[:] for g in self.goods],
+            honor=self.honor[:],
+            personal=self.personal[:],
+            reserve=self.reserve[:],
+            towns=[t[:] for t in self.towns],
+            seniors=self.seniors[:],
+            experts=[e[:] for e in self.experts],
+            hand=[h[:] for h in self.hand],
+            done_orders=[d[:] for d in self.done_orders],
+            done_turn=[d[:] for d in self.done_turn],
+            amulets=[a[:] for a in self.amulets],
+            used=self.used[:],
+            icons=self.icons[:],
+            moved=self.moved,
+            runs=self.runs,
+            activated=self.activated[:],
+            dispatched=self.dispatched,
+            end_by=self.end_by,
+            turns_left=self.turns_left,
+            log=self.log[:],
+        )
+
+    def note(self, text: str) -> None:
+        """Add a public event to the log (the last LOG_LENGTH are kept)."""
+        self.log.append(text)
+        if len(self.log) > LOG_LENGTH:
+            del self.log[0]
+
+    def room_at(self, node: int, inner: tuple[int, ...]) -> int:
+        """The room index on a node (-1: the hall)."""
+        if node == 0:
+            return -1
+        return inner[node - 1] if node <= 6 else self.outer[node - 7]

@@ -1,0 +1,300 @@
+"""Decisions opened by an action and made before the turn goes on (merchant dispatch,
+investment, a resource's kind, Black Market deals, ...), first in, first out. A decision that
+cannot be made (no assistant left, no empty chair, an empty supply) is dropped."""
+
+from meeple.engine import Action
+from meeple.games.round_house.content import BASICS, GOLD, RESOURCE_NAMES, Content
+from meeple.games.round_house.economy import (
+    dismiss,
+    expert_trigger,
+    gain_coins,
+    gain_goods,
+    pay_coins,
+    pay_goods,
+    push,
+    recruit,
+)
+from meeple.games.round_house.experts import DOUBLE, discard_expert, hire_actions, perform_hire, place_actions
+from meeple.games.round_house.markets import clear_if_full, market_rooms, place, take_token
+from meeple.games.round_house.rooms import copy_targets, perform_room, room_actions
+from meeple.games.round_house.state import (
+    T_AMULET,
+    T_BASIC,
+    T_BLACK,
+    T_COPY,
+    T_DISPATCH,
+    T_EXPERT,
+    T_INVEST,
+    T_ORDER,
+    T_PLACE,
+    T_ROOM,
+    T_TAKE,
+    T_TRADE,
+    Rh,
+)
+
+SKIP = Action("skip", "Skip this")
+OPTIONAL = (T_DISPATCH, T_INVEST, T_BLACK, T_ROOM, T_PLACE)
+
+
+def task_actions(state: Rh, seat: int, c: Content) -> list[Action]:
+    """The choices of the head decision (with "skip" if it may be declined); [] if it cannot be made."""
+    kind, argument = state.tasks[0]
+    out = _choices(state, seat, kind, argument, c)
+    if out and kind in OPTIONAL:
+        out.append(SKIP)
+    return out
+
+
+def _choices(state: Rh, seat: int, kind: int, argument: int, c: Content) -> list[Action]:
+    if kind == T_BASIC:
+        return [
+            Action(f"basic:{k}", f"Take 1 {name}")
+            for k, name in enumerate(BASICS)
+            if argument >> k & 1 and state.basics[k]
+        ]
+    if kind == T_DISPATCH:
+        return dispatch_actions(state, seat, c)
+    if kind == T_INVEST:
+        return invest_actions(state, seat, argument, c)
+    if kind == T_AMULET:
+        return [
+            Action(f"amulet:{i}", f"Take amulet {c.amulets[a].name}", {"amulet": a})
+            for i, a in enumerate(state.amulets_up)
+        ]
+    if kind == T_ORDER:
+        return [
+            Action(f"order:{i}", f"Take order {c.orders[o].id}", {"order": o}) for i, o in enumerate(state.orders_up)
+        ]
+    if kind == T_EXPERT:
+        return hire_actions(state, seat, c)
+    if kind == T_ROOM:
+        return room_actions(state, seat, argument, c)
+    if kind == T_COPY:
+        names = [c.rooms[state.room_at(node, c.inner)].name for node in copy_targets(state, c)]
+        return [
+            Action(f"copy:{node}", f"Copy {name}") for node, name in zip(copy_targets(state, c), names, strict=True)
+        ]
+    if kind == T_BLACK:
+        return black_actions(state, seat, c)
+    if kind == T_TRADE:
+        return trade_actions(state, seat, c)
+    if kind == T_TAKE:
+        return take_actions(state, c)
+    if kind == T_PLACE:
+        return place_actions(state, seat, argument & ~DOUBLE, c)
+    discard = Action("discard", "Discard the expert")  # T_KEEP
+    return [Action("keep", "Pay an amulet to keep the expert"), discard] if state.amulets[seat] else [discard]
+
+
+def dispatch_actions(state: Rh, seat: int, c: Content) -> list[Action]:
+    """Merchant dispatch (p.11): an assistant of the personal supply to the merchant's town, after
+    paying 1 coin per town the merchant is first moved clockwise."""
+    if not state.personal[seat]:
+        return []
+    names = c.board.towns.names
+    cost = c.numbers.merchant_step_cost
+    out = []
+    for steps in range(min(c.towns - 1, state.coins[seat] // cost) + 1):
+        town = (state.merchant + steps) % c.towns
+        paid = f" (pay {steps * cost})" if steps else ""
+        out.append(Action(f"dispatch:{steps}", f"Dispatch an assistant to the {names[town]} town{paid}"))
+    return out
+
+
+def invest_actions(state: Rh, seat: int, senior: int, c: Content) -> list[Action]:
+    """Investment (p.11): an assistant of the personal supply onto an empty chair of an inner room
+    (senior side up for a permanent investment)."""
+    if not state.personal[seat]:
+        return []
+    kind = "senior assistant" if senior else "assistant"
+    return [
+        Action(f"invest:{chair}", f"Put an {kind} on a chair of {c.rooms[c.inner[chair // 2]].name}", {"chair": chair})
+        for chair, owner in enumerate(state.chairs)
+        if owner < 0
+    ]
+
+
+def black_actions(state: Rh, seat: int, c: Content) -> list[Action]:
+    """One Black Market deal (p.9 4)."""
+    deals = c.rooms[c.room_index["black-market"]].deals
+    coins = state.coins[seat]
+    out = []
+    if coins >= deals["buy_resource"]:
+        out += [Action(f"deal:buy:{k}", f"Pay {deals['buy_resource']} coin for 1 {n}") for k, n in enumerate(BASICS)]
+    if coins >= deals["recruit"] and state.reserve[seat]:
+        out.append(Action("deal:recruit", f"Pay {deals['recruit']} coins to recruit"))
+    if coins >= deals["amulet"]:
+        out += [
+            Action(f"deal:amulet:{i}", f"Pay {deals['amulet']} coins for amulet {c.amulets[a].name}")
+            for i, a in enumerate(state.amulets_up)
+        ]
+    goods = state.goods[seat]
+    out += [
+        Action(f"deal:sell:{k}", f"Pay 1 {RESOURCE_NAMES[k]} for {deals['sell_resource']} coins")
+        for k in range(4)
+        if goods[k]
+    ]
+    if state.personal[seat]:
+        out.append(Action("deal:dismiss", f"Dismiss an assistant for {deals['dismiss']} coins"))
+    out += [
+        Action(f"deal:cash:{i}", f"Pay amulet {c.amulets[a].name} for {deals['sell_amulet']} coins")
+        for i, a in enumerate(state.amulets[seat])
+    ]
+    return out
+
+
+def trade_actions(state: Rh, seat: int, c: Content) -> list[Action]:
+    """One Trading House action (p.10 5): recruit, dispatch, investment or 1 Gold."""
+    return [
+        Action("trade:recruit", "Recruit an assistant"),
+        Action("trade:dispatch", "Merchant dispatch"),
+        Action("trade:invest", "Investment"),
+        Action("trade:gold", "Take 1 Gold"),
+    ]
+
+
+def take_actions(state: Rh, c: Content) -> list[Action]:
+    """Warehouse (p.10 7): one resource from any room (a market's spaces or the Warehouse tile)."""
+    out = [Action(f"take:w:{k}", f"Take 1 {BASICS[k]} from the Warehouse") for k in range(3) if state.warehouse[k]]
+    for room in market_rooms(state, c):
+        for token in sorted(set(state.spaces[room]) - {-1}):
+            out.append(Action(f"take:{room}:{token}", f"Take 1 {RESOURCE_NAMES[token]} from {c.rooms[room].name}"))
+    return out
+
+
+def perform_task(state: Rh, seat: int, action: Action, keep_rule: str, c: Content) -> None:
+    """Make the head decision; decisions it opens come next, before the rest of the queue."""
+    kind, argument = state.tasks.pop(0)
+    before = len(state.tasks)
+    _perform(state, seat, kind, argument, action, c)
+    if len(state.tasks) > before:
+        opened = state.tasks[before:]
+        del state.tasks[before:]
+        state.tasks[0:0] = opened
+    if kind == T_TAKE and not (state.tasks and state.tasks[0][0] == T_TAKE):
+        restock_warehouse(state, c)
+    if kind == T_BLACK and action.id == "skip":
+        while state.tasks and state.tasks[0][0] == T_BLACK:
+            state.tasks.pop(0)
+    if kind == T_BLACK and not (state.tasks and state.tasks[0][0] == T_BLACK):
+        refill_amulets(state, c)  # "replenish amulet supply after finishing this action"
+
+
+def _perform(state: Rh, seat: int, kind: int, argument: int, action: Action, c: Content) -> None:
+    parts = action.id.split(":")
+    verb = parts[0]
+    if verb == "skip":
+        return
+    if verb == "basic":
+        gain_goods(state, seat, int(parts[1]), 1, c)
+    elif verb == "dispatch":
+        dispatch(state, seat, int(parts[1]), c)
+    elif verb == "invest":
+        invest(state, seat, int(parts[1]), bool(argument), c)
+    elif verb == "amulet":
+        state.amulets[seat].append(state.amulets_up.pop(int(parts[1])))
+        refill_amulets(state, c)
+    elif verb == "order":
+        state.hand[seat].append(state.orders_up.pop(int(parts[1])))
+    elif verb == "hire":
+        perform_hire(state, seat, action, c)
+    elif verb == "do":
+        perform_room(state, seat, argument, action, c)
+    elif verb == "copy":
+        push(state, T_ROOM, state.room_at(int(parts[1]), c.inner))
+    elif verb == "deal":
+        perform_deal(state, seat, parts, c)
+    elif verb == "trade":
+        perform_trade(state, seat, parts[1], c)
+    elif verb == "take":
+        if parts[1] == "w":
+            state.warehouse[int(parts[2])] -= 1
+            state.goods[seat][int(parts[2])] += 1
+        else:
+            take_token(state, seat, int(parts[1]), int(parts[2]))
+    elif verb == "place":
+        place(state, seat, int(parts[1]), int(parts[2]), c, 2 if argument & DOUBLE else 1, assist=False)
+        clear_if_full(state, int(parts[1]))
+    elif verb == "keep":
+        state.amulet_pool.append(state.amulets[seat].pop(_cheapest_amulet(state, seat, c)))
+        state.rng.shuffle(state.amulet_pool)
+    elif verb == "discard":
+        discard_expert(state, seat, argument)
+
+
+def _cheapest_amulet(state: Rh, seat: int, c: Content) -> int:
+    """The amulet paid to keep an expert: the one worth least (a ruling: no choice is offered)."""
+    held = state.amulets[seat]
+    return min(range(len(held)), key=lambda i: (c.amulets[held[i]].honor, held[i]))
+
+
+def dispatch(state: Rh, seat: int, steps: int, c: Content) -> None:
+    pay_coins(state, seat, steps * c.numbers.merchant_step_cost)
+    state.merchant = (state.merchant + steps) % c.towns
+    state.personal[seat] -= 1
+    state.towns[seat][state.merchant] += 1
+    state.dispatched = True
+
+
+def invest(state: Rh, seat: int, chair: int, senior: bool, c: Content) -> None:
+    state.personal[seat] -= 1
+    state.chairs[chair] = seat
+    state.senior_chairs[chair] = senior
+    expert_trigger(state, seat, "invest", c)
+
+
+def perform_deal(state: Rh, seat: int, parts: list[str], c: Content) -> None:
+    deals = c.rooms[c.room_index["black-market"]].deals
+    what = parts[1]
+    if what == "buy":
+        pay_coins(state, seat, deals["buy_resource"])
+        gain_goods(state, seat, int(parts[2]), 1, c)
+    elif what == "recruit":
+        pay_coins(state, seat, deals["recruit"])
+        recruit(state, seat)
+    elif what == "amulet":
+        pay_coins(state, seat, deals["amulet"])
+        state.amulets[seat].append(state.amulets_up.pop(int(parts[2])))
+    elif what == "sell":
+        token = int(parts[2])
+        if token == GOLD:
+            state.goods[seat][GOLD] -= 1
+        else:
+            pay_goods(state, seat, tuple(int(k == token) for k in range(3)))
+        state.basics[token] += 1
+        gain_coins(state, seat, deals["sell_resource"], c)
+    elif what == "dismiss":
+        dismiss(state, seat)
+        gain_coins(state, seat, deals["dismiss"], c)
+    elif what == "cash":
+        state.amulet_pool.append(state.amulets[seat].pop(int(parts[2])))
+        state.rng.shuffle(state.amulet_pool)  # "shuffled into the amulet supply"
+        gain_coins(state, seat, deals["sell_amulet"], c)
+
+
+def perform_trade(state: Rh, seat: int, what: str, c: Content) -> None:
+    if what == "recruit":
+        recruit(state, seat)
+    elif what == "dispatch":
+        push(state, T_DISPATCH)
+    elif what == "invest":
+        push(state, T_INVEST)
+    else:
+        gain_goods(state, seat, GOLD, 1, c)
+
+
+def refill_amulets(state: Rh, c: Content) -> None:
+    while len(state.amulets_up) < c.numbers.face_up and state.amulet_pool:
+        state.amulets_up.append(state.amulet_pool.pop())
+
+
+def restock_warehouse(state: Rh, c: Content) -> None:
+    """ "Replenish resources so that there is 1 of each basic resource in the warehouse" (after
+    the whole action, when the Warehouse is on the board)."""
+    if c.room_index["warehouse"] not in state.outer:
+        return
+    for k in range(3):
+        if not state.warehouse[k] and state.basics[k]:
+            state.basics[k] -= 1
+            state.warehouse[k] = 1

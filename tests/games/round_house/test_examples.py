@@ -1,0 +1,162 @@
+"""The rulebook's worked examples, each as a scenario."""
+
+from meeple.games.round_house.content import HALL
+from meeple.games.round_house.movement import destinations
+from meeple.games.round_house.state import MOVE, ORDERS, T_INVEST
+
+from .builders import (
+    CELADON,
+    FRUIT,
+    GOLD,
+    at_room,
+    fresh,
+    give_goods,
+    ids,
+    node_of_room,
+    play,
+    put_leader,
+    seat_chair,
+    set_coins,
+    to_phase,
+)
+
+
+def test_movement_example_blue_has_corridor_stairs_and_skips() -> None:
+    """Move Family Leader, first example: Blue in the outer circle may go 1-3 rooms along the
+    corridor, or take the stairs past Green (not counted) and go on in the inner circle, or past
+    Green and Red and on in either circle; never into Green's or Red's room."""
+    g, state = fresh(4)
+    blue = put_leader(state, 0, 8)  # outer-1, where stairs lead to inner-2
+    put_leader(state, 1, 3)  # Green on inner-2
+    put_leader(state, 2, 4)  # Red on inner-3
+    found = destinations(state, blue, g.content)
+    assert {9, 10, 11} <= set(found)  # corridor: outer-2, outer-3, outer-4
+    assert 5 in found and 6 in found  # past Green and Red: inner-4 (1 step), inner-5 (2 steps)
+    assert 12 in found  # past Red by its stairs: outer-4 (1), outer-5 (2)
+    assert 3 not in found and 4 not in found  # rule B
+    assert HALL in found  # inner-4, inner-5, then the hall on the third step
+
+
+def test_movement_example_red_must_stop_in_the_hall() -> None:
+    """Second example: Red's leader stands just before the ancestral hall: the hall is its only
+    move, 1 step, and entering it stops the leader (rule D)."""
+    g, state = fresh(5)
+    red = put_leader(state, 2, 6)  # inner-5, the last inner room
+    assert destinations(state, red, g.content) == (HALL,)
+
+
+def test_occupied_rooms_are_not_counted() -> None:
+    """Rule C: a leader passing two occupied rooms still moves up to 3 free rooms."""
+    g, state = fresh(4)
+    mover = put_leader(state, 0, 1)  # inner-0
+    put_leader(state, 1, 2)
+    put_leader(state, 2, 3)
+    assert 6 in destinations(state, mover, g.content)  # inner-3, inner-4, inner-5 counted
+
+
+def test_receiving_goods_chair_example() -> None:
+    """Receiving Goods with the chair assistant retrieved: 1 Celadon and 1 Fruit, and 2 assistants
+    in the merchant's town."""
+    g, state = fresh(3)
+    seat_chair(state, 0, 0)
+    at_room(state, 0, "receiving-goods")
+    play(g, state, "call:0")
+    assert state.chairs[0] == -1 and state.personal[0] == 5
+    play(g, state, "do:take", "basic:2", "dispatch:0", "do:take", "basic:1", "dispatch:0")
+    assert state.goods[0][:3] == [0, 1, 1]
+    assert state.towns[0][state.merchant] == 2
+
+
+def test_selling_market_example_five_coins_seven_honor() -> None:
+    """Blue activates an assistant and a senior assistant beside the Selling Market, sells 1
+    Celadon, 1 Fruit and 1 Gold: 5 coins and 7 honor, recruits once and dispatches twice; the
+    senior stays on its chair, the other goes back to the personal supply."""
+    g, state = fresh(3)
+    give_goods(state, 0, celadon=1, fruit=1)
+    seat_chair(state, 0, 4)
+    seat_chair(state, 0, 5, senior=True)
+    coins, personal, reserve = state.coins[0], state.personal[0], state.reserve[0]
+    at_room(state, 0, "selling-market")
+    play(g, state, "call:4", "call:5")
+    assert state.chairs[4] == -1 and state.chairs[5] == 0 and state.senior_chairs[5]
+    play(g, state, f"do:sell:{CELADON}")
+    play(g, state, f"do:sell:{FRUIT}", "dispatch:0")
+    play(g, state, f"do:sell:{FRUIT}", "dispatch:0")  # no Fruit left: the Gold stands in
+    assert state.coins[0] - coins == 5
+    assert state.honor[0] == 7
+    assert state.goods[0] == [0, 0, 0, 0]
+    assert state.reserve[0] == reserve - 1  # recruited once
+    assert sum(state.towns[0]) == 2  # dispatched twice
+    assert state.personal[0] == personal + 1 + 1 - 2  # the retrieved one, the recruit, two sent
+    market = g.content.room_index["selling-market"]
+    assert sorted(t for t in state.spaces[market] if t >= 0) == [FRUIT, CELADON, GOLD]
+
+
+def test_bank_example_nine_coins_seven_honor_two_investments() -> None:
+    """Blue pays 9 coins at the Bank, receives 7 honor, invests twice and passes 1 order icon,
+    then takes 1 order and the supply is refilled."""
+    g, state = fresh(3)
+    set_coins(state, 0, 9)
+    state.honor[0] = 2  # the icon at 5 lies within the 7 honor
+    at_room(state, 0, "bank")
+    play(g, state, "do:bank:3")
+    assert state.coins[0] == 0 and state.honor[0] == 9 and state.icons[0] == 1
+    assert [t[0] for t in state.tasks] == [T_INVEST, T_INVEST]
+    play(g, state, "invest:0", "invest:2")  # the room has no more to offer: phase 4
+    assert state.chairs[0] == 0 and state.chairs[2] == 0
+    assert state.phase == ORDERS
+    taken = state.orders_up[1]
+    play(g, state, "pick-order:1")
+    assert taken in state.hand[0] and len(state.orders_up) == 3
+
+
+def test_black_market_dismissal_stacks_on_a_full_supply() -> None:
+    """Red dismisses 1 assistant for 5 coins; the assistant supply is full (9), so it is stacked
+    on the leftmost space: 10 there."""
+    g, state = fresh(3)
+    assert state.reserve[1] == 9
+    at_room(state, 1, "black-market")
+    coins = state.coins[1]
+    play(g, state, "do:black", "deal:dismiss", "skip")
+    assert state.reserve[1] == 10 and state.personal[1] == 4 and state.coins[1] == coins + 5
+
+
+def test_worship_example_four_plus_one_honor() -> None:
+    """Blue worships in the family ancestral hall: the marker advances, the 3 assistants of the
+    bottom-left town go on spaces 1, 2 and (skipping its senior on 3) 4, which turns senior: 4 + 1
+    honor (one assistant on a chair), 1 Celadon, 1 amulet, a senior investment; the assistants on
+    1 and 2 go back to the personal supply."""
+    g, state = fresh(3)
+    bottom_left = g.content.board.towns.names.index("bottom-left")
+    state.personal[0] -= 4
+    state.towns[0][bottom_left] = 3
+    state.seniors[0] = 1 << 2  # a senior on space 3
+    seat_chair(state, 0, 0)
+    row_hexagon = g.content.board.hall.columns + 1
+    state.amulets[1].append(state.hall_amulets[row_hexagon])  # the row's amulet already taken
+    state.hall_amulets[row_hexagon] = -1
+    amulet = state.hall_amulets[2]  # below the third column
+    leader = put_leader(state, 0, 6)
+    to_phase(state, 0, MOVE)
+    play(g, state, f"move:{leader}:{HALL}")
+    assert f"hall:{bottom_left}" in ids(g, state)
+    personal = state.personal[0]
+    play(g, state, f"hall:{bottom_left}")
+    assert state.marker == 1
+    assert state.seniors[0] == (1 << 2) | (1 << 3)
+    assert state.honor[0] == 5
+    assert state.goods[0][CELADON] == 1
+    assert amulet in state.amulets[0] and state.hall_amulets[2] == -1
+    assert state.towns[0][bottom_left] == 0
+    assert state.personal[0] == personal + 2
+    assert state.tasks[0] == [T_INVEST, 1]
+    play(g, state, "invest:4")
+    assert state.chairs[4] == 0 and state.senior_chairs[4]
+
+
+def test_chair_nodes_are_only_beside_inner_rooms() -> None:
+    g, state = fresh(3)
+    node = node_of_room(state, "bank")
+    assert node > 6
+    at_room(state, 0, "bank")
+    assert not [i for i in ids(g, state) if i.startswith("call:")]

@@ -1,0 +1,44 @@
+"""The terminal text and the browser drawing: well-formed SVG at every player count, clickable
+elements only for legal actions of the observing seat, and every legal action clickable."""
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from meeple.engine import Rng
+
+from .builders import fresh
+
+
+def states(players: int, seed: int):
+    g, state = fresh(players, seed)
+    rng = Rng.from_seed(seed)
+    step = 0
+    while not g.is_terminal(state):
+        if step % 17 == 0:
+            yield g, state
+        seat = state.current
+        legal = g.legal_actions(state, seat)
+        action = g.playout_action(state, seat, legal, rng) if step % 2 else legal[rng.below(len(legal))]
+        g.apply(state, seat, action.id)
+        step += 1
+    yield g, state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_svg_is_well_formed_and_clicks_only_legal_actions(players: int) -> None:
+    for g, state in states(players, players * 11):
+        for seat in [*range(players), None]:
+            legal = g.legal_actions(state, seat) if seat is not None else []
+            svg = g.render_svg(g.observation(state, seat), legal)
+            root = ET.fromstring(svg)
+            clicks = {el.get("data-action") for el in root.iter() if el.get("data-action")}
+            ids = {a.id for a in legal}
+            assert clicks <= ids
+            assert clicks == ids or len(ids) > 40  # every choice can be clicked (a long list is cut at 40)
+
+
+def test_text_names_rooms_players_and_phase() -> None:
+    g, state = fresh(3, 2)
+    text = g.render_text(g.observation(state, 0))
+    assert "Selling Market" in text and "Seat 2" in text and "move leader" in text
