@@ -51,7 +51,7 @@ def card_of(kind: str, land: str) -> Contract:
 @pytest.mark.parametrize(("kind", "land", "count"), EXPECTED)
 def test_each_contract_kind_counts_what_its_text_says(kind: str, land: str, count: int) -> None:
     domain = Domain(hexes(SMALL))
-    typed = domain.typed_buildings("largest", 5)
+    typed = domain.best_typing("largest", CONTENT)[0]
     card = card_of(kind, land)
     assert contract_points(domain, typed, card, CONTENT) == card.points * count
 
@@ -65,7 +65,7 @@ def test_growing_the_domain_changes_the_counts() -> None:
     grows and it becomes a big area (at least 3 lands) of a big-area type."""
     bigger = {**SMALL, (2, -1): "field"}
     domain = Domain(hexes(bigger))
-    typed = domain.typed_buildings("largest", 5)
+    typed = domain.best_typing("largest", CONTENT)[0]
     counts = {
         kind: contract_points(domain, typed, card_of(kind, land), CONTENT) // card_of(kind, land).points
         for kind, land in (("largest_area_of_type", "field"), ("big_areas", ""), ("big_area_types", ""), ("areas", ""))

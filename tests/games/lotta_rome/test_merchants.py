@@ -253,7 +253,7 @@ def test_annas_scoring_example_47_contract_points_113_in_all() -> None:
 
     cells = anna_domain()
     domain = Domain(cells)
-    typed = domain.typed_buildings("largest", 5)
+    typed = domain.best_typing("largest", CONTENT)[0]
     points = [contract_points(domain, typed, CONTENT.contracts[n], CONTENT) for n in (21, 27, 49, 53, 54)]
     assert points == [3, 14, 10, 11, 9]
     assert typed[pos(0, 3)] == land("vineyard") and typed[pos(3, 2)] == land("town")

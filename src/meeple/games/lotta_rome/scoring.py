@@ -5,12 +5,14 @@ it then scores 1 point per tile of the connected group of that land type" (FINDI
 of a double land is one land; a doubled land is two lands (expansion SCORING), which the hex
 model gives by itself: every half is one hex. The fort "functions as any other building ...
 at the player's choice"; the player "chooses once which type of building the fort will be":
-each fort takes the type that scores it most. Gems score by the gem table; contracts by
+the forts take together the types that give the most points, buildings and contracts counted
+(contracts 55/56 care about a building's type). Gems score by the gem table; contracts by
 contracts.py. Ties: "the one with the most lands in his domain wins" (expansion, DETERMINING
 THE WINNER; used for the base game too).
 """
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from itertools import product
 
 from meeple.games.lotta_rome import geometry
 from meeple.games.lotta_rome.content import FORT, NO_BUILDING, Content
@@ -46,15 +48,26 @@ class Domain:
             return 0
         return sum(sizes) if adjacent_groups == "all" else max(sizes)
 
-    def typed_buildings(self, adjacent_groups: str, land_types: int) -> dict[int, int]:
-        """Every building's type, each fort given the type that scores it most (ties: lowest type)."""
-        typed = {}
-        for position, building in self.buildings.items():
-            if building == FORT:
-                scores = [self.building_score(position, t, adjacent_groups) for t in range(land_types)]
-                building = scores.index(max(scores))
-            typed[position] = building
-        return typed
+    def typings(self, land_types: int) -> Iterator[dict[int, int]]:
+        """Every way to type the forts (a player holds at most the 4 forts: 625 ways), lowest types first."""
+        forts = [position for position, building in self.buildings.items() if building == FORT]
+        for types in product(range(land_types), repeat=len(forts)):
+            typed = dict(self.buildings)
+            typed.update(zip(forts, types, strict=True))
+            yield typed
+
+    def best_typing(
+        self, adjacent_groups: str, content: Content, contracts: Sequence[int] = ()
+    ) -> tuple[dict[int, int], int, int]:
+        """The forts' types the player chooses: the most points for buildings and `contracts`
+        together (ties: the lowest types). Returns the typing, its building and contract points."""
+        land_types = len(content.lands)
+
+        def points(typed: dict[int, int]) -> tuple[dict[int, int], int, int]:
+            buildings = sum(self.building_points(typed, adjacent_groups, land_types))
+            return typed, buildings, sum(contract_points(self, typed, content.contracts[n], content) for n in contracts)
+
+        return max(map(points, self.typings(land_types)), key=lambda scored: scored[1] + scored[2])
 
     def building_points(self, typed: Mapping[int, int], adjacent_groups: str, land_types: int) -> list[int]:
         """Points of the buildings, per building type (the rows of the score sheet)."""
@@ -68,10 +81,6 @@ def final_score(
     cells: Mapping[int, int], gems: int, contracts: list[int], content: Content, adjacent_groups: str
 ) -> list[int]:
     """[buildings, gems, contracts, total, lands] of one player."""
-    domain = Domain(cells)
-    land_types = len(content.lands)
-    typed = domain.typed_buildings(adjacent_groups, land_types)
-    buildings = sum(domain.building_points(typed, adjacent_groups, land_types))
+    _typed, buildings, contract_total = Domain(cells).best_typing(adjacent_groups, content, contracts)
     gem_points = content.gem_points(gems)
-    contract_total = sum(contract_points(domain, typed, content.contracts[n], content) for n in contracts)
     return [buildings, gem_points, contract_total, buildings + gem_points + contract_total, len(cells)]
