@@ -111,19 +111,40 @@ def test_without_a_free_land_no_elephant_is_placed_but_one_contract_is_taken() -
     assert sum(cell_elephant(v) for v in state.cells[1]) == 1
 
 
-def test_an_empty_deck_is_refilled_by_shuffling_the_discard_pile() -> None:
+def elephant_on_three_olive_groves(deck: list[int], discard: list[int]):
+    """Seat 0 in Phase 5 with a free area of 3 olive groves, the contract deck and discard as given."""
     g, state = in_phase(ELEPHANT)
-    seat = g.to_move(state)[0]
-    state.discard = state.deck[:-1]
-    state.deck = state.deck[-1:]
-    total = len(state.deck) + len(state.discard)
-    action = max(g.legal_actions(state, seat), key=lambda a: a.payload["cards"])
-    if action.payload["cards"] < 2:
-        return
-    hand = len(state.hand[seat])
-    g.apply(state, seat, action.id)
-    assert len(state.hand[seat]) == hand + action.payload["cards"]
-    assert state.discard == [] and len(state.deck) == total - action.payload["cards"]
+    seat = 0
+    state.elephant_done[seat] = False
+    state.hand[seat] = []
+    set_domain(state, seat, hexes({(0, 0): "field+E", (0, 1): "olive", (-1, 1): "olive", (-1, 2): "olive"}))
+    state.deck, state.discard = deck[:], discard[:]
+    return g, state, seat
+
+
+def test_an_empty_deck_is_refilled_by_shuffling_the_discard_pile() -> None:
+    """PHASE 5: "If there are no more contract cards in the deck, shuffle the discard pile and form
+    a new deck." One card in the deck, five in the discard: an elephant bringing 3 contracts takes
+    the deck's card, then 2 from the reshuffled discard, which leaves 3 in the new deck."""
+    g, state, seat = elephant_on_three_olive_groves([7], [11, 22, 33, 44, 55])
+    g.apply(state, seat, "elephant:0,1")
+    hand = state.hand[seat]
+    assert len(hand) == 3 and hand[0] == 7
+    assert set(hand[1:]) < {11, 22, 33, 44, 55}
+    assert state.discard == [] and len(state.deck) == 3
+    assert sorted(hand + state.deck) == [7, 11, 22, 33, 44, 55]
+    assert any("shuffled into a new deck" in line for line in state.log)
+
+
+def test_with_deck_and_discard_both_empty_fewer_contracts_are_drawn_and_the_bid_still_works() -> None:
+    """Ruling: when deck and discard run out together a player draws what there is; with a single
+    card he bids with it without a choice."""
+    g, state, seat = elephant_on_three_olive_groves([7], [])
+    g.apply(state, seat, "elephant:0,1")
+    assert state.hand[seat] == [7] and state.deck == [] and state.discard == []
+    play_random(g, state, 2, until=lambda s: s.phase == PICK)
+    assert state.chosen[seat] == 7
+    assert state.bids[seat] == CONTENT.contracts[7].coins
 
 
 def test_the_auction_order_of_the_3_player_example() -> None:
