@@ -1,13 +1,16 @@
 """Every contract kind counted on its own small domain worked out by hand, and the cards' texts."""
 
+import statistics
+
 import pytest
 
+from meeple.engine import Rng
 from meeple.games.lotta_rome.content import Contract
 from meeple.games.lotta_rome.contracts import contract_points, contract_text
 from meeple.games.lotta_rome.geometry import pos
 from meeple.games.lotta_rome.scoring import Domain
 
-from .builders import CONTENT, hexes, land
+from .builders import CONTENT, game, hexes, land
 
 # A field with an elephant, a second field, a town quarter with an antique theater, an olive grove
 # with an elephant, a quarry with a fort (best as a mill: it touches the 2 fields), a vineyard.
@@ -114,3 +117,34 @@ def test_contract_texts_read_like_the_rulebooks() -> None:
     assert contract_text(CONTENT.contracts[21], CONTENT) == "3 points for each area of fields"
     assert contract_text(CONTENT.contracts[53], CONTENT) == "1 point for each area in the domain"
     assert "largest group of buildings" in contract_text(CONTENT.contracts[27], CONTENT)
+
+
+def heuristic_final_domains(games: int, players: int) -> list[Domain]:
+    g = game()
+    domains = []
+    for seed in range(games):
+        state = g.new_game(players, 500 + seed)
+        rng = Rng(seed)
+        while not g.is_terminal(state):
+            seat = g.to_move(state)[0]
+            g.apply(state, seat, g.playout_action(state, seat, g.legal_actions(state, seat), rng).id)
+        domains += [Domain(state.domain(p)) for p in range(players)]
+    return domains
+
+
+def test_cards_with_more_coins_tend_to_score_fewer_points() -> None:
+    """DESCRIPTION: players "decide which contracts to keep ... and which ones to spend in a trade
+    auction"; the chosen card is both bid and kept (ruling), so the reconstructed deck makes coins and
+    points pull apart: on the final domains of heuristic games the 5-coin cards score least, and
+    the cards of 0-2 coins score more than those of 3-5."""
+    domains = heuristic_final_domains(4, 4)
+    by_coins: dict[int, list[float]] = {}
+    for card in CONTENT.contracts.values():
+        points = [contract_points(d, d.best_typing("largest", CONTENT)[0], card, CONTENT) for d in domains]
+        by_coins.setdefault(card.coins, []).append(statistics.mean(points))
+    means = {coins: statistics.mean(points) for coins, points in by_coins.items()}
+    assert min(means, key=means.__getitem__) == 5
+    low = statistics.mean(p for coins in (0, 1, 2) for p in by_coins[coins])
+    high = statistics.mean(p for coins in (3, 4, 5) for p in by_coins[coins])
+    assert low > high + 2
+    assert means[0] > means[1] > means[3] > means[5]
