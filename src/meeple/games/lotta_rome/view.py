@@ -95,6 +95,8 @@ def render_text(obs: dict[str, Any]) -> str:
         )
         if view["explored"]:
             lines.append(f"  explored: {_pieces(view['explored'])}")
+        elif view["explored_count"]:
+            lines.append(f"  explored {_count(view['explored_count'], 'land')} (behind the screen)")
         if view["lots"]:
             smaller, larger = view["lots"]
             lines.append(f"  lots: smaller {_pieces(smaller)} (+gem), larger {_pieces(larger)}")
