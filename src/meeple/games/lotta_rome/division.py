@@ -37,7 +37,7 @@ def _division_actions(explored: tuple[int, ...], content: Content) -> list[Actio
             mask = sum(1 << i for i in members)
             smaller = ", ".join(describe(explored[i], content) for i in members) or "nothing"
             larger = ", ".join(describe(p, content) for i, p in enumerate(explored) if i not in members)
-            ident = "divide:" + ("-".join(short(p, content) for p in key) or "none")
+            ident = "divide:" + ("+".join(short(p, content) for p in key) or "none")
             label = f"Smaller lot (with a gem): {smaller}; larger lot: {larger}"
             actions.append(Action(ident, label, {"kind": "divide", "mask": mask, "sealed": True}))
     return actions

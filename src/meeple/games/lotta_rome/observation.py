@@ -117,8 +117,11 @@ def _player(state: Lotta, p: int, seat: int | None, content: Content) -> dict[st
     return view
 
 
-def observation(state: Lotta, seat: int | None, content: Content, to_move: tuple[int, ...]) -> dict[str, Any]:
-    """The observation of `seat` (None: a spectator, who sees only public information)."""
+def observation(
+    state: Lotta, seat: int | None, content: Content, to_move: tuple[int, ...], targets: list[str]
+) -> dict[str, Any]:
+    """The observation of `seat` (None: a spectator, who sees only public information); `targets`
+    are the hexes ("q,r") where the seat may place a land or an elephant now."""
     obs: dict[str, Any] = {
         "game": "lotta-rome",
         "seat": seat,
@@ -128,6 +131,7 @@ def observation(state: Lotta, seat: int | None, content: Content, to_move: tuple
         "rounds": content.constants.rounds,
         "phase": state.phase,
         "to_move": list(to_move),
+        "targets": targets,
         "sources": [state.source_of(p) for p in range(state.players)],
         "players_view": [_player(state, p, seat, content) for p in range(state.players)],
         "final": [f[:] for f in state.final],
