@@ -5,8 +5,8 @@ import statistics
 import pytest
 
 from meeple.engine import Rng
-from meeple.games.lotta_rome.content import Contract
-from meeple.games.lotta_rome.contracts import contract_points, contract_text
+from meeple.games.lotta_rome.content import FORT, Contract
+from meeple.games.lotta_rome.contracts import TYPE_READING_KINDS, contract_points, contract_text
 from meeple.games.lotta_rome.geometry import pos
 from meeple.games.lotta_rome.scoring import Domain
 
@@ -148,3 +148,15 @@ def test_cards_with_more_coins_tend_to_score_fewer_points() -> None:
     high = statistics.mean(p for coins in (3, 4, 5) for p in by_coins[coins])
     assert low > high + 2
     assert means[0] > means[1] > means[3] > means[5]
+
+
+def test_only_the_kinds_declared_to_read_a_buildings_type_change_with_a_forts_type() -> None:
+    """Scoring tries the fort types only against the kinds in TYPE_READING_KINDS: every other kind
+    must count the same whatever type the fort takes."""
+    domain = Domain(hexes({**SMALL, (2, -1): "field+fort", (3, -1): "quarry"}))
+    forts = [p for p, b in domain.buildings.items() if b == FORT]
+    for card in CONTENT.contracts.values():
+        counts = {
+            contract_points(domain, {**domain.buildings, **dict.fromkeys(forts, t)}, card, CONTENT) for t in range(5)
+        }
+        assert (len(counts) > 1) == (card.kind in TYPE_READING_KINDS), card.kind

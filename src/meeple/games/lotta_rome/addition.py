@@ -74,14 +74,9 @@ def first_half_positions(cells: dict[int, int]) -> list[int]:
     if not cells:
         return [geometry.ORIGIN]
     edge = geometry.frontier(cells)
-    found = set()
-    for position in edge:
-        for d in geometry.DIRECTIONS:
-            there = position + d
-            if there not in cells:
-                found.add(there)
-                found.add(position)
-    return sorted(found)
+    around = {position + d for position in edge for d in geometry.DIRECTIONS}
+    with_free_neighbour = {p for p in edge if not geometry.surrounded(cells, p)}
+    return sorted(around.difference(cells) | with_free_neighbour)
 
 
 def second_half_positions(cells: dict[int, int], first: int) -> list[int]:
@@ -107,7 +102,17 @@ def _place_actions(spots: tuple[int, ...], double: bool, half: int, text: str) -
         positions = first_half_positions(occupied)
     else:
         positions = second_half_positions(occupied, half)
-    return tuple(_place_action(p, text) for p in positions)
+    table = _place_table(text)
+    for position in positions:
+        if position not in table:
+            table[position] = _place_action(position, text)
+    return tuple(map(table.__getitem__, positions))
+
+
+@lru_cache(maxsize=4096)
+def _place_table(text: str) -> dict[int, Action]:
+    """The actions placing the piece `text`, by position, made once each as positions come up."""
+    return {}
 
 
 @lru_cache(maxsize=4096)

@@ -39,6 +39,9 @@ TEXTS = {
     "free_lands": "{points} {pts} for each land with neither a building nor an elephant",
     "big_area_types": "{points} {pts} for each land type with an area of at least {size} lands",
 }
+# The kinds whose count reads a building's type, so a fort's chosen type (the rest read only where
+# buildings stand).
+TYPE_READING_KINDS = frozenset({"buildings_on_own_type"})
 
 
 def contract_text(card: Contract, content: Content) -> str:

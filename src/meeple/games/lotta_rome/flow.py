@@ -45,8 +45,24 @@ def to_move(state: Lotta) -> tuple[int, ...]:
     return ()
 
 
+def may_move(state: Lotta, seat: int) -> bool:
+    """Whether `seat` is among `to_move(state)`, asked of that seat alone (the hot path)."""
+    phase = state.phase
+    if phase == DIVIDE:
+        return state.division[seat] < 0
+    if phase == CHOOSE:
+        return state.choice[seat] < 0
+    if phase == ADD:
+        return bool(state.pending[seat]) or state.holding[seat] >= 0
+    if phase == ELEPHANT:
+        return not state.elephant_done[seat]
+    if phase in (START, BID):
+        return auction.must_choose(state, seat)
+    return seat in to_move(state)
+
+
 def legal_actions(state: Lotta, seat: int, rules: Rules) -> list[Action]:
-    if seat not in to_move(state):
+    if not may_move(state, seat):
         return []
     content = rules.content
     phase = state.phase

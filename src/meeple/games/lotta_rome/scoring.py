@@ -11,12 +11,12 @@ contracts.py. Ties: "the one with the most lands in his domain wins" (expansion,
 THE WINNER; used for the base game too).
 """
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from itertools import product
 
 from meeple.games.lotta_rome import geometry
 from meeple.games.lotta_rome.content import FORT, NO_BUILDING, Content
-from meeple.games.lotta_rome.contracts import contract_points
+from meeple.games.lotta_rome.contracts import TYPE_READING_KINDS, contract_points
 from meeple.games.lotta_rome.pieces import cell_building, cell_land
 
 ADJACENT_GROUPS = ("largest", "all")  # option values: which groups a building touching several scores
@@ -48,26 +48,30 @@ class Domain:
             return 0
         return sum(sizes) if adjacent_groups == "all" else max(sizes)
 
-    def typings(self, land_types: int) -> Iterator[dict[int, int]]:
-        """Every way to type the forts (a player holds at most the 4 forts: 625 ways), lowest types first."""
-        forts = [position for position, building in self.buildings.items() if building == FORT]
-        for types in product(range(land_types), repeat=len(forts)):
-            typed = dict(self.buildings)
-            typed.update(zip(forts, types, strict=True))
-            yield typed
-
     def best_typing(
         self, adjacent_groups: str, content: Content, contracts: Sequence[int] = ()
     ) -> tuple[dict[int, int], int, int]:
         """The forts' types the player chooses: the most points for buildings and `contracts`
-        together (ties: the lowest types). Returns the typing, its building and contract points."""
+        together, every combination of types tried (a player holds at most the 4 forts: 625);
+        ties: the lowest types. Returns the typing, its building and contract points. Only a
+        fort's own score and the cards reading a building's type change from one typing to another."""
         land_types = len(content.lands)
-
-        def points(typed: dict[int, int]) -> tuple[dict[int, int], int, int]:
-            buildings = sum(self.building_points(typed, adjacent_groups, land_types))
-            return typed, buildings, sum(contract_points(self, typed, content.contracts[n], content) for n in contracts)
-
-        return max(map(points, self.typings(land_types)), key=lambda scored: scored[1] + scored[2])
+        cards = [content.contracts[n] for n in contracts]
+        typed_cards = [card for card in cards if card.kind in TYPE_READING_KINDS]
+        forts = [position for position, building in self.buildings.items() if building == FORT]
+        typed = dict(self.buildings)
+        typed.update(dict.fromkeys(forts, 0))
+        fixed = sum(self.building_score(p, b, adjacent_groups) for p, b in self.buildings.items() if b != FORT)
+        held = sum(contract_points(self, typed, card, content) for card in cards if card.kind not in TYPE_READING_KINDS)
+        fort_scores = [[self.building_score(p, t, adjacent_groups) for t in range(land_types)] for p in forts]
+        best: tuple[dict[int, int], int, int] = ({}, -1, 0)
+        for types in product(range(land_types), repeat=len(forts)):
+            typed.update(zip(forts, types, strict=True))
+            buildings = fixed + sum(scores[t] for scores, t in zip(fort_scores, types, strict=True))
+            points = held + sum(contract_points(self, typed, card, content) for card in typed_cards)
+            if buildings + points > best[1] + best[2]:
+                best = (dict(typed), buildings, points)
+        return best
 
     def building_points(self, typed: Mapping[int, int], adjacent_groups: str, land_types: int) -> list[int]:
         """Points of the buildings, per building type (the rows of the score sheet)."""
