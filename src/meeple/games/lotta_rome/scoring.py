@@ -17,19 +17,20 @@ from itertools import product
 from meeple.games.lotta_rome import geometry
 from meeple.games.lotta_rome.content import FORT, NO_BUILDING, Content
 from meeple.games.lotta_rome.contracts import TYPE_READING_KINDS, contract_points
-from meeple.games.lotta_rome.pieces import cell_building, cell_land
+from meeple.games.lotta_rome.pieces import cell_building, cell_elephant, cell_land
 
 ADJACENT_GROUPS = ("largest", "all")  # option values: which groups a building touching several scores
 
 
 class Domain:
-    """One domain analysed once: its lands, areas and buildings (forts not yet typed)."""
+    """One domain analysed once: its lands, areas, elephants and buildings (forts not yet typed)."""
 
     def __init__(self, cells: Mapping[int, int]) -> None:
         self.cells = cells
         self.lands = {position: cell_land(value) for position, value in cells.items()}
         self.areas = geometry.areas(self.lands)
         self.area_of = geometry.area_index(self.lands, self.areas)
+        self.elephants = {position for position, value in cells.items() if cell_elephant(value)}
         self.buildings = {
             position: cell_building(value) for position, value in cells.items() if cell_building(value) != NO_BUILDING
         }
