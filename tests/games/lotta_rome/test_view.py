@@ -8,6 +8,7 @@ import pytest
 from meeple.engine import Rng
 from meeple.games.lotta_rome.contracts import contract_text
 from meeple.games.lotta_rome.pieces import first_land, piece_building
+from meeple.games.lotta_rome.view import MAX_CONTRACT_LINES, contract_lines
 
 from .builders import CONTENT, game
 
@@ -116,3 +117,11 @@ def test_action_ids_put_a_building_in_brackets_after_its_land() -> None:
     building = CONTENT.building_name(piece_building(first)).replace(" ", "-")
     expected = f"divide:{CONTENT.lands[first_land(first)].id}({building})"
     assert expected in [a.id for a in g.legal_actions(state, 0)]
+
+
+def test_a_big_hand_is_cut_short_in_the_panel_so_the_domain_keeps_its_room() -> None:
+    card = {"number": 7, "coins": 0, "text": "3 points for each area of fields"}
+    view = {"start_contract": card, "contracts": [card] * 4, "chosen": None, "hand": [card] * 12}
+    lines = contract_lines(view)
+    assert len(lines) == MAX_CONTRACT_LINES and lines[-1] == "... 6 more in hand"
+    assert lines[0].startswith("starting #7") and lines[1].startswith("won #7")

@@ -147,6 +147,7 @@ def render_text(obs: dict[str, Any]) -> str:
 WIDTH = 1200
 PANEL_W = 580
 PANEL_H = 380
+MAX_CONTRACT_LINES = 12  # contract lines at the foot of a panel, leaving room for the domain
 INK = "#2b2118"
 PAPER = "#f6f0e3"
 ACCENT = "#0e8f8f"
@@ -346,14 +347,14 @@ def _panel(obs: dict[str, Any], p: int, x: float, y: float, legal: list[Action])
             _text(x + 10, y + 58, "to place:", 11)
             + _mini(([view["holding"]] if view["holding"] else []) + view["pending"], x + 80, y + 54, 9)
         )
-    notes = _contract_lines(view) if obs["merchants"] else []
+    notes = contract_lines(view) if obs["merchants"] else []
     bottom = y + PANEL_H - 8 - 13 * len(notes)
     out += [_text(x + 10, bottom + 13 * (i + 1), line[:110], 10) for i, line in enumerate(notes)]
     out.append(_domain(view, x + 10, y + 70, PANEL_W - 20, bottom - y - 74, legal if mine else []))
     return "".join(out)
 
 
-def _contract_lines(view: dict[str, Any]) -> list[str]:
+def contract_lines(view: dict[str, Any]) -> list[str]:
     """The contracts a panel shows: the starting contract (its owner's, everyone's at the end),
     the contracts won in auctions, a revealed bid card, and the owner's hand."""
     lines = []
@@ -363,6 +364,8 @@ def _contract_lines(view: dict[str, Any]) -> list[str]:
     if isinstance(view["chosen"], dict) and not view["hand"]:
         lines.append(f"chosen {_contract(view['chosen'])}")
     lines += [f"in hand {_contract(c)}" for c in view["hand"] or []]
+    if len(lines) > MAX_CONTRACT_LINES:  # a big hand: the options list every card
+        lines[MAX_CONTRACT_LINES - 1 :] = [f"... {len(lines) - MAX_CONTRACT_LINES + 1} more in hand"]
     return lines
 
 
