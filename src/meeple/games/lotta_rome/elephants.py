@@ -81,7 +81,9 @@ def place_elephant(state: Lotta, seat: int, position: int) -> None:
     state.elephants_left -= 1
     state.elephant_done[seat] = True
     drawn = draw_contracts(state, seat, cards)
-    state.note(f"Seat {seat} places an elephant at {geometry.name(position)} and takes {drawn} contracts")
+    state.note(
+        f"Seat {seat} places an elephant at {geometry.name(position)} and takes {drawn} contract{'s' * (drawn != 1)}"
+    )
 
 
 def no_free_land(state: Lotta, seat: int) -> None:
