@@ -6,7 +6,7 @@ of a double land is one land; a doubled land is two lands (expansion SCORING), w
 model gives by itself: every half is one hex. The fort "functions as any other building ...
 at the player's choice"; the player "chooses once which type of building the fort will be":
 the forts take together the types that give the most points, buildings and contracts counted
-(contracts 55/56 care about a building's type). Gems score by the gem table; contracts by
+(cards 46/47 care about a building's type). Gems score by the gem table; contracts by
 contracts.py. Ties: "the one with the most lands in his domain wins" (expansion, DETERMINING
 THE WINNER; used for the base game too).
 """
