@@ -3,6 +3,7 @@ starting contracts; the order of stacks and decks. Observations are allow-lists 
 determinize redraws exactly what a seat cannot see."""
 
 from meeple.engine import Rng
+from meeple.games.lotta_rome.pieces import first_land, piece_building
 from meeple.games.lotta_rome.state import BID, CHOOSE, DIVIDE, ELEPHANT, START
 
 from .builders import everyone, game, play_random
@@ -76,3 +77,30 @@ def test_stacks_are_shown_only_as_counts_and_reshuffled_by_determinize() -> None
     assert any(sample.stacks[0] != state.stacks[0] for sample in samples)
     assert all(sorted(sample.stacks[0]) == sorted(state.stacks[0]) for sample in samples)
     assert any(sample.doubles != state.doubles for sample in samples)
+
+
+def test_explored_lands_are_behind_the_screen_until_the_lots_are_revealed() -> None:
+    """2 DIVISION: "behind the screen, split the 5 tiles into two lots"; 3 SELECTION: "all reveal
+    their lots". Before that others see how many lands a player explored, not which; determinize
+    draws them again from his stack, the round's buildings staying on the first two."""
+    g = game(merchants=False)
+    state = g.new_game(3, 5)
+    assert state.phase == DIVIDE
+    for viewer in (1, 2, None):
+        view = g.observation(state, viewer)["players_view"][0]
+        assert view["explored"] is None and view["explored_count"] == 5
+    assert len(g.observation(state, 0)["players_view"][0]["explored"]) == 5
+    text = " ".join(g.observation(state, 1)["log"])
+    assert "explores" in text and not any(name in text for name in ("olive", "vineyard", "field", "town", "quarry"))
+    assert "explored 5 lands (behind the screen)" in g.render_text(g.observation(state, 1))
+    samples = [g.determinize(state, 1, Rng(k)) for k in range(8)]
+    assert any(sample.explored[0] != state.explored[0] for sample in samples)
+    assert all(sample.explored[1] == state.explored[1] for sample in samples)
+    for sample in samples:
+        assert [piece_building(c) for c in sample.explored[0]] == [piece_building(c) for c in state.explored[0]]
+        lands = sorted(sample.stacks[0] + [first_land(c) for c in sample.explored[0]])
+        assert lands == sorted(state.stacks[0] + [first_land(c) for c in state.explored[0]])
+    everyone(g, state, lambda legal: legal[0])
+    assert state.phase == CHOOSE
+    assert len(g.observation(state, 1)["players_view"][0]["explored"]) == 5
+    assert "explored 5 lands (behind the screen)" not in g.render_text(g.observation(state, 1))

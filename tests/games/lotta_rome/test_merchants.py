@@ -111,19 +111,40 @@ def test_without_a_free_land_no_elephant_is_placed_but_one_contract_is_taken() -
     assert sum(cell_elephant(v) for v in state.cells[1]) == 1
 
 
-def test_an_empty_deck_is_refilled_by_shuffling_the_discard_pile() -> None:
+def elephant_on_three_olive_groves(deck: list[int], discard: list[int]):
+    """Seat 0 in Phase 5 with a free area of 3 olive groves, the contract deck and discard as given."""
     g, state = in_phase(ELEPHANT)
-    seat = g.to_move(state)[0]
-    state.discard = state.deck[:-1]
-    state.deck = state.deck[-1:]
-    total = len(state.deck) + len(state.discard)
-    action = max(g.legal_actions(state, seat), key=lambda a: a.payload["cards"])
-    if action.payload["cards"] < 2:
-        return
-    hand = len(state.hand[seat])
-    g.apply(state, seat, action.id)
-    assert len(state.hand[seat]) == hand + action.payload["cards"]
-    assert state.discard == [] and len(state.deck) == total - action.payload["cards"]
+    seat = 0
+    state.elephant_done[seat] = False
+    state.hand[seat] = []
+    set_domain(state, seat, hexes({(0, 0): "field+E", (0, 1): "olive", (-1, 1): "olive", (-1, 2): "olive"}))
+    state.deck, state.discard = deck[:], discard[:]
+    return g, state, seat
+
+
+def test_an_empty_deck_is_refilled_by_shuffling_the_discard_pile() -> None:
+    """PHASE 5: "If there are no more contract cards in the deck, shuffle the discard pile and form
+    a new deck." One card in the deck, five in the discard: an elephant bringing 3 contracts takes
+    the deck's card, then 2 from the reshuffled discard, which leaves 3 in the new deck."""
+    g, state, seat = elephant_on_three_olive_groves([7], [11, 22, 33, 44, 55])
+    g.apply(state, seat, "elephant:0,1")
+    hand = state.hand[seat]
+    assert len(hand) == 3 and hand[0] == 7
+    assert set(hand[1:]) < {11, 22, 33, 44, 55}
+    assert state.discard == [] and len(state.deck) == 3
+    assert sorted(hand + state.deck) == [7, 11, 22, 33, 44, 55]
+    assert any("shuffled into a new deck" in line for line in state.log)
+
+
+def test_with_deck_and_discard_both_empty_fewer_contracts_are_drawn_and_the_bid_still_works() -> None:
+    """Ruling: when deck and discard run out together a player draws what there is; with a single
+    card he bids with it without a choice."""
+    g, state, seat = elephant_on_three_olive_groves([7], [])
+    g.apply(state, seat, "elephant:0,1")
+    assert state.hand[seat] == [7] and state.deck == [] and state.discard == []
+    play_random(g, state, 2, until=lambda s: s.phase == PICK)
+    assert state.chosen[seat] == 7
+    assert state.bids[seat] == CONTENT.contracts[7].coins
 
 
 def test_the_auction_order_of_the_3_player_example() -> None:
@@ -215,51 +236,69 @@ def test_every_player_ends_with_five_contracts_and_scores_them() -> None:
     assert observed["number"] == state.start_contract[0]
 
 
-ANNA = {
-    # rows r = 0..4 of a 5 x 5 domain; 9 inner lands are surrounded on all sides
-    0: "vineyard vineyard vineyard town town",
-    1: "vineyard vineyard vineyard town town",
-    2: "vineyard vineyard town town town",
-    3: "olive quarry town olive quarry",
-    4: "town olive quarry town field",
+# Anna's domain (the picture is missing): rows r = 0..4 of a 5 x 5 block, q = 0..4 from the left,
+# and two lands outside it. "land+building+E": an antique theater is "town", a winery "vineyard".
+ANNA_ROWS = {
+    0: "vineyard+fort vineyard olive+vineyard town+E town+fort",
+    1: "vineyard+olive olive+vineyard vineyard olive+town quarry+town",
+    2: "field vineyard+E town+E town+quarry town+town",
+    3: "field vineyard vineyard+E vineyard town+vineyard",
+    4: "field quarry vineyard town+E olive+olive",
 }
-ANNA_BUILDINGS = {
-    (0, 2): "vineyard",
-    (1, 2): "vineyard",
-    (2, 2): "town",
-    (3, 2): "fort",
-    (4, 2): "town",
-    (0, 3): "fort",
-    (0, 4): "field",
-}
-ANNA_ELEPHANTS = {(0, 1), (2, 1), (4, 1), (2, 3), (4, 3)}
+ANNA_OUTSIDE = {(5, 1): "town", (-1, 3): "olive+field"}
+ANNA_FORTS = {"left": (0, 0), "right": (4, 0)}
+ANNA_CONTRACTS = [21, 27, 49, 53, 54]
 
 
 def anna_domain() -> dict[int, int]:
-    spec = {}
-    for r, row in ANNA.items():
-        for q, name in enumerate(row.split()):
-            text = name + ("+" + ANNA_BUILDINGS[(q, r)] if (q, r) in ANNA_BUILDINGS else "")
-            spec[(q, r)] = text + ("+E" if (q, r) in ANNA_ELEPHANTS else "")
-    return hexes(spec)
+    spec = {(q, r): text for r, row in ANNA_ROWS.items() for q, text in enumerate(row.split())}
+    return hexes({**spec, **ANNA_OUTSIDE})
+
+
+def test_annas_domain_has_every_count_the_scoring_example_gives() -> None:
+    """SCORING EXAMPLE: one field area, a sequence of 7 buildings, 5 elephants all next to
+    buildings, 11 areas, 9 lands surrounded on all sides."""
+    cells = anna_domain()
+    domain = Domain(cells)
+    fields = [area for area in domain.areas if domain.lands[area[0]] == land("field")]
+    elephants = [p for p, value in cells.items() if cell_elephant(value)]
+    assert len(fields) == 1 and len(fields[0]) == 3
+    assert geometry.largest_group(domain.buildings) == 7
+    assert len(elephants) == 5 and all(geometry.touches(domain.buildings, e) for e in elephants)
+    assert len(domain.areas) == 11
+    assert sum(geometry.surrounded(cells, p) for p in cells) == 9
+
+
+def test_annas_score_sheet_rows_with_her_forts_a_winery_and_an_antique_theater() -> None:
+    """SCORING EXAMPLE: "one of the forts (in the left part of her domain) will be the vineyard and
+    the other one (in the right part of her domain) will be the antique theater". The sheet's rows:
+    oil mills 3, wineries 18+3 (the left fort), mill 3, antique theaters 18+2 (the right fort),
+    workshop 1, gems 18: 66."""
+    domain = Domain(anna_domain())
+    typed, buildings, _ = domain.best_typing("largest", CONTENT, ANNA_CONTRACTS)
+    left, right = pos(*ANNA_FORTS["left"]), pos(*ANNA_FORTS["right"])
+    assert (typed[left], domain.building_score(left, land("vineyard"), "largest")) == (land("vineyard"), 3)
+    assert (typed[right], domain.building_score(right, land("town"), "largest")) == (land("town"), 2)
+    without_forts = {p: t for p, t in typed.items() if p not in (left, right)}
+    assert domain.building_points(without_forts, "largest", 5) == [3, 18, 3, 18, 1]
+    assert domain.building_points(typed, "largest", 5) == [3, 18 + 3, 3, 18 + 2, 1]
+    assert buildings + CONTENT.gem_points(6) == 66
 
 
 def test_annas_scoring_example_47_contract_points_113_in_all() -> None:
     """SCORING EXAMPLE: contracts 21 (one field area: 3), 27 (7 buildings in a row: 14), 49
     (5 elephants all next to buildings: 10), 53 (11 areas: 11), 54 (9 surrounded lands: 9) make
-    47; with 66 for buildings and gems (gems 18), 113. Her left fort is a winery, her right one
-    an antique theater."""
+    47; with 66 for buildings and gems (gems 18), 113."""
     from meeple.games.lotta_rome.contracts import contract_points
 
     cells = anna_domain()
     domain = Domain(cells)
-    typed = domain.typed_buildings("largest", 5)
-    points = [contract_points(domain, typed, CONTENT.contracts[n], CONTENT) for n in (21, 27, 49, 53, 54)]
+    typed = domain.best_typing("largest", CONTENT, ANNA_CONTRACTS)[0]
+    points = [contract_points(domain, typed, CONTENT.contracts[n], CONTENT) for n in ANNA_CONTRACTS]
     assert points == [3, 14, 10, 11, 9]
-    assert typed[pos(0, 3)] == land("vineyard") and typed[pos(3, 2)] == land("town")
-    buildings, gems, contracts, total, lands = final_score(cells, 6, [21, 27, 49, 53, 54], CONTENT, "largest")
-    assert (gems, contracts) == (18, 47)
-    assert buildings + gems == 66 and total == 113 and lands == 25
+    buildings, gems, contracts, total, lands = final_score(cells, 6, ANNA_CONTRACTS, CONTENT, "largest")
+    assert (buildings, gems, contracts) == (48, 18, 47)
+    assert total == 113 and lands == 27
 
 
 def test_contract_cards_29_53_and_34_49_are_the_same_texts() -> None:

@@ -6,7 +6,7 @@ import itertools
 
 from meeple.games.lotta_rome.scoring import Domain, final_score
 
-from .builders import CONTENT, game, hexes
+from .builders import CONTENT, game, hexes, land
 
 
 def buildings(spec: dict, adjacent_groups: str = "largest") -> int:
@@ -48,8 +48,55 @@ def test_a_fort_scores_as_the_building_that_earns_it_most() -> None:
     spec[(3, 0)] = "town"
     assert buildings(spec) == 3
     domain = Domain(hexes(spec))
-    typed = domain.typed_buildings("largest", 5)
+    typed = domain.best_typing("largest", CONTENT)[0]
     assert list(typed.values()) == [3]  # the fort became an antique theater
+
+
+def own_type_cards() -> list[int]:
+    """The cards scoring "each building standing on a land of its own type" (they care about a fort's type)."""
+    return sorted(n for n, card in CONTENT.contracts.items() if card.kind == "buildings_on_own_type")
+
+
+OWN = CONTENT.contracts[own_type_cards()[0]].points  # what such a card pays for each building (at least 2)
+
+
+def test_the_forts_types_are_chosen_for_buildings_and_contracts_together() -> None:
+    """SCORING: "the player chooses once which type of building the fort will be". A fort on a
+    field next to 2 vineyards scores 2 as a winery or as a mill; holding a card paying for a building
+    on its own type, the player makes it a mill: 2 for the building and OWN for the card."""
+    spec = {(0, 0): "field+fort", (1, 0): "field", (-1, 0): "vineyard", (-1, 1): "vineyard"}
+    cells = hexes(spec)
+    own_type = own_type_cards()[0]
+    assert final_score(cells, 0, [own_type], CONTENT, "largest")[:4] == [2, 0, OWN, 2 + OWN]
+    typed, _, _ = Domain(cells).best_typing("largest", CONTENT, [own_type])
+    assert list(typed.values()) == [land("field")]
+    assert final_score(cells, 0, [], CONTENT, "largest")[:4] == [2, 0, 0, 2]
+
+
+def test_a_fort_may_take_a_type_scoring_fewer_building_points_when_the_contracts_pay_more() -> None:
+    """With a third vineyard the fort scores 3 as a winery but 2 as a mill; with one own-type card
+    the mill makes 2 + OWN > 3, with both cards 2 + 2 * OWN; without them the winery's 3 is best."""
+    spec = {(0, 0): "field+fort", (1, 0): "field", (-1, 0): "vineyard", (-1, 1): "vineyard", (-2, 1): "vineyard"}
+    cells = hexes(spec)
+    assert final_score(cells, 0, [], CONTENT, "largest")[:4] == [3, 0, 0, 3]
+    assert OWN >= 2
+    assert final_score(cells, 0, own_type_cards()[:1], CONTENT, "largest")[:4] == [2, 0, OWN, 2 + OWN]
+    assert final_score(cells, 0, own_type_cards(), CONTENT, "largest")[:4] == [2, 0, 2 * OWN, 2 + 2 * OWN]
+
+
+def test_two_forts_are_typed_together() -> None:
+    """Two forts on a 2-field area, next to a 3-quarry area: as workshops 3 + 3; with an own-type
+    card as mills 2 + 2 and 2 * OWN from the card, better than one of each (3 + 2 + OWN)."""
+    spec = {
+        (0, 0): "field+fort",
+        (1, 0): "field+fort",
+        (-1, 1): "quarry",
+        (0, 1): "quarry",
+        (1, 1): "quarry",
+    }
+    cells = hexes(spec)
+    assert final_score(cells, 0, [], CONTENT, "largest")[:3] == [6, 0, 0]
+    assert final_score(cells, 0, own_type_cards()[:1], CONTENT, "largest")[:3] == [4, 0, 2 * OWN]
 
 
 def test_a_doubled_land_counts_as_two_lands_and_each_half_of_a_double_land_as_one() -> None:

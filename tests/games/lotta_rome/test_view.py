@@ -6,8 +6,11 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from meeple.engine import Rng
+from meeple.games.lotta_rome.contracts import contract_text
+from meeple.games.lotta_rome.pieces import first_land, piece_building
+from meeple.games.lotta_rome.view import MAX_CONTRACT_LINES, contract_lines
 
-from .builders import game
+from .builders import CONTENT, game
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -42,14 +45,19 @@ def test_every_legal_action_is_clickable_and_nothing_else(merchants: bool, playe
     ET.fromstring(g.render_svg(g.observation(state, 0), []))
 
 
-def test_the_placement_preview_outlines_the_legal_hexes_of_the_seats_own_domain() -> None:
+def first_placement():
+    """A 2-player game at the first decision placing a land in Addition: (game, state, seat, legal)."""
     g = game()
     state = g.new_game(2, 4)
     while not (state.phase == "add" and g.legal_actions(state, g.to_move(state)[0])[0].id.startswith("place:")):
         seat = g.to_move(state)[0]
         g.apply(state, seat, g.legal_actions(state, seat)[0].id)
     seat = g.to_move(state)[0]
-    legal = g.legal_actions(state, seat)
+    return g, state, seat, g.legal_actions(state, seat)
+
+
+def test_the_placement_preview_outlines_the_legal_hexes_of_the_seats_own_domain() -> None:
+    g, state, seat, legal = first_placement()
     root = ET.fromstring(g.render_svg(g.observation(state, seat), legal))
     outlined = [
         el
@@ -60,3 +68,60 @@ def test_the_placement_preview_outlines_the_legal_hexes_of_the_seats_own_domain(
     assert len(outlined) == len(legal)
     titles = {el.get("data-action"): el.find(f"{SVG}title").text for el in outlined}
     assert all(titles[a.id] == a.label for a in legal)
+
+
+def test_the_terminal_map_shows_the_coordinates_of_every_legal_placement() -> None:
+    g, state, seat, legal = first_placement()
+    text = g.render_text(g.observation(state, seat))
+    mine = text[text.index("You:") : text.index("Seat ")]
+    rows = [line for line in mine.splitlines() if line.startswith("  r=")]
+    assert rows and all(f" {a.payload['at']} " in f" {' '.join(rows)} " for a in legal)
+    # another seat's view of the same domain names no coordinates
+    other = g.render_text(g.observation(state, 1 - seat))
+    assert not any(f" {a.payload['at']} " in other for a in legal)
+
+
+def test_a_seat_reads_its_contracts_in_the_browser_and_not_the_others_secret_ones() -> None:
+    g = game()
+    state = g.new_game(2, 6)
+    for seat in range(2):
+        g.apply(state, seat, g.legal_actions(state, seat)[0].id)
+    assert state.phase == "divide"
+    svg = g.render_svg(g.observation(state, 0), g.legal_actions(state, 0))
+    mine, theirs = (contract_text(CONTENT.contracts[state.start_contract[s]], CONTENT) for s in range(2))
+    assert f"starting #{state.start_contract[0]}" in svg and mine in svg
+    if theirs != mine:
+        assert theirs not in svg
+
+
+def test_bid_labels_state_the_resulting_bid_and_that_the_card_is_kept() -> None:
+    g = game()
+    state = g.new_game(3, 1)
+    while state.phase != "bid" or not g.to_move(state):
+        seat = g.to_move(state)[0]
+        g.apply(state, seat, g.legal_actions(state, seat)[0].id)
+    seat = g.to_move(state)[0]
+    for action in g.legal_actions(state, seat):
+        card = CONTENT.contracts[action.payload["number"]]
+        others = len(state.hand[seat]) - 1
+        assert action.label.startswith(f"Bid {card.coins + others} with contract {card.number} ")
+        assert f"({card.coins} coins + {others} unchosen) and keep it" in action.label
+
+
+def test_action_ids_put_a_building_in_brackets_after_its_land() -> None:
+    g = game()
+    state = g.new_game(2, 1)
+    for seat in range(2):
+        g.apply(state, seat, g.legal_actions(state, seat)[0].id)
+    first = state.explored[0][0]
+    building = CONTENT.building_name(piece_building(first)).replace(" ", "-")
+    expected = f"divide:{CONTENT.lands[first_land(first)].id}({building})"
+    assert expected in [a.id for a in g.legal_actions(state, 0)]
+
+
+def test_a_big_hand_is_cut_short_in_the_panel_so_the_domain_keeps_its_room() -> None:
+    card = {"number": 7, "coins": 0, "text": "3 points for each area of fields"}
+    view = {"start_contract": card, "contracts": [card] * 4, "chosen": None, "hand": [card] * 12}
+    lines = contract_lines(view)
+    assert len(lines) == MAX_CONTRACT_LINES and lines[-1] == "... 6 more in hand"
+    assert lines[0].startswith("starting #7") and lines[1].startswith("won #7")

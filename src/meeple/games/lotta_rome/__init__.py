@@ -68,7 +68,10 @@ class LottaRome(Game[Lotta]):
         flow.perform(state, seat, action, self.rules)
 
     def observation(self, state: Lotta, seat: int | None) -> dict[str, Any]:
-        return observation.observation(state, seat, self.content, flow.to_move(state))
+        to_move = flow.to_move(state)
+        legal = self.legal_actions(state, seat) if seat is not None and seat in to_move else []
+        targets = [action.payload["at"] for action in legal if "at" in action.payload]
+        return observation.observation(state, seat, self.content, to_move, targets)
 
     def determinize(self, state: Lotta, seat: int, rng: Rng) -> Lotta:
         return observation.determinize(state, seat, rng)

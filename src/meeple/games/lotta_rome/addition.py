@@ -38,10 +38,6 @@ def piece_options(pending: list[int]) -> list[int]:
     return options
 
 
-def must_pick(state: Lotta, seat: int) -> bool:
-    return state.holding[seat] < 0 and len(piece_options(state.pending[seat])) > 1
-
-
 def is_placing(state: Lotta, seat: int) -> bool:
     return state.holding[seat] >= 0 or bool(state.pending[seat])
 
@@ -74,14 +70,10 @@ def first_half_positions(cells: dict[int, int]) -> list[int]:
     if not cells:
         return [geometry.ORIGIN]
     edge = geometry.frontier(cells)
-    found = set()
-    for position in edge:
-        for d in geometry.DIRECTIONS:
-            there = position + d
-            if there not in cells:
-                found.add(there)
-                found.add(position)
-    return sorted(found)
+    free_around = {position + d for position in edge for d in geometry.DIRECTIONS}.difference(cells)
+    # a frontier hex next to another one has a free neighbour; the others are checked one by one
+    lone = {p for p in edge.difference(free_around) if not geometry.surrounded(cells, p)}
+    return sorted(free_around | lone)
 
 
 def second_half_positions(cells: dict[int, int], first: int) -> list[int]:
@@ -107,7 +99,17 @@ def _place_actions(spots: tuple[int, ...], double: bool, half: int, text: str) -
         positions = first_half_positions(occupied)
     else:
         positions = second_half_positions(occupied, half)
-    return tuple(_place_action(p, text) for p in positions)
+    table = _place_table(text)
+    for position in positions:
+        if position not in table:
+            table[position] = _place_action(position, text)
+    return tuple(map(table.__getitem__, positions))
+
+
+@lru_cache(maxsize=4096)
+def _place_table(text: str) -> dict[int, Action]:
+    """The actions placing the piece `text`, by position, made once each as positions come up."""
+    return {}
 
 
 @lru_cache(maxsize=4096)
@@ -119,9 +121,12 @@ def _place_text(code: int, half: bool, content: Content) -> str:
 
 
 def placing_actions(state: Lotta, seat: int, content: Content) -> list[Action]:
-    if must_pick(state, seat):
-        return [_pick_action(code, content) for code in piece_options(state.pending[seat])]
-    code = state.holding[seat] if state.holding[seat] >= 0 else piece_options(state.pending[seat])[0]
+    code = state.holding[seat]
+    if code < 0:
+        options = piece_options(state.pending[seat])
+        if len(options) > 1:
+            return [_pick_action(option, content) for option in options]
+        code = options[0]
     half = state.half[seat]
     text = _place_text(code, half >= 0, content)
     return list(_place_actions(tuple(state.spots[seat]), is_double(code), half, text))

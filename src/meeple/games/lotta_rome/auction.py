@@ -23,19 +23,22 @@ def must_choose(state: Lotta, seat: int) -> bool:
 
 
 def contract_actions(state: Lotta, seat: int, content: Content, verb: str) -> list[Action]:
-    """Choose one card of the hand: `keep` (starting contract) or `bid` (auction), sealed."""
+    """Choose one card of the hand: `keep` (starting contract) or `bid` (auction), sealed. A bid's
+    label gives the bid it makes (its coins + 1 for each other card) and says the card is kept."""
     actions = []
-    for number in sorted(state.hand[seat]):
+    hand = state.hand[seat]
+    for number in sorted(hand):
         card = content.contracts[number]
         text = contract_text(card, content)
-        what = "Keep" if verb == "keep" else "Bid with"
-        actions.append(
-            Action(
-                f"{verb}:{number}",
-                f"{what} contract {number} ({card.coins} coins): {text}",
-                {"kind": verb, "number": number, "sealed": True},
+        if verb == "keep":
+            label = f"Keep contract {number} as your starting contract: {text}"
+        else:
+            others = len(hand) - 1
+            label = (
+                f"Bid {card.coins + others} with contract {number} ({card.coins} coins + {others} unchosen) "
+                f"and keep it: {text}"
             )
-        )
+        actions.append(Action(f"{verb}:{number}", label, {"kind": verb, "number": number, "sealed": True}))
     return actions
 
 

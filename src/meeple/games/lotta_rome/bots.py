@@ -126,7 +126,7 @@ def _contract(state: Lotta, seat: int, legal: list[Action], rules: Rules) -> Act
     """Keep the starting contract that pays most on the domain as it is. In the auction the
     chosen card is both the bid and the contract kept: weigh what it pays now with its coins."""
     domain = Domain(state.domain(seat))
-    typed = domain.typed_buildings(rules.adjacent_groups, len(rules.content.lands))
+    typed = domain.best_typing(rules.adjacent_groups, rules.content)[0]
     cards = rules.content.contracts
 
     def kept(action: Action) -> float:

@@ -142,8 +142,7 @@ class Content(msgspec.Struct, frozen=True):
     contracts: dict[int, Contract]  # by card number
     contract_land: dict[int, int]  # card number -> land type (-1 if untyped)
 
-    def __hash__(self) -> int:
-        return id(self)
+    __hash__ = object.__hash__  # by identity (the content is loaded once), cheap for memoised functions
 
     def stack(self) -> list[int]:
         """A player's personal stack of lands, unshuffled: stack_per_type of each type."""

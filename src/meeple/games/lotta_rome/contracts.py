@@ -8,12 +8,12 @@ to a building) and 54 (lands surrounded on all sides). The other kinds are recon
 in the same style (docs/rules/lotta-rome.md).
 """
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING
 
 from meeple.games.lotta_rome import geometry
 from meeple.games.lotta_rome.content import Content, Contract
-from meeple.games.lotta_rome.pieces import cell_elephant, is_free
+from meeple.games.lotta_rome.pieces import is_free
 
 if TYPE_CHECKING:
     from meeple.games.lotta_rome.scoring import Domain
@@ -39,6 +39,9 @@ TEXTS = {
     "free_lands": "{points} {pts} for each land with neither a building nor an elephant",
     "big_area_types": "{points} {pts} for each land type with an area of at least {size} lands",
 }
+# The kinds whose count reads a building's type, so a fort's chosen type (the rest read only where
+# buildings stand).
+TYPE_READING_KINDS = frozenset({"buildings_on_own_type"})
 
 
 def contract_text(card: Contract, content: Content) -> str:
@@ -47,11 +50,7 @@ def contract_text(card: Contract, content: Content) -> str:
     return TEXTS[card.kind].format(points=card.points, pts=pts, lands=lands, size=card.size)
 
 
-def _elephants(domain: "Domain") -> list[int]:
-    return [position for position, value in domain.cells.items() if cell_elephant(value)]
-
-
-def _next_to(position: int, others: Mapping[int, int] | set[int]) -> bool:
+def _next_to(position: int, others: Collection[int]) -> bool:
     return any(n in others for n in geometry.neighbours(position))
 
 
@@ -59,33 +58,40 @@ def _sizes(domain: "Domain", land: int = -1) -> list[int]:
     return [len(area) for area in domain.areas if land < 0 or domain.lands[area[0]] == land]
 
 
-def _count(domain: "Domain", typed: Mapping[int, int], card: Contract, land: int) -> int:
-    """How many things `card` counts in `domain` (buildings typed, forts included)."""
-    kind = card.kind
-    counters: dict[str, Callable[[], int]] = {
-        "areas_of_type": lambda: len(_sizes(domain, land)),
-        "largest_building_group": lambda: geometry.largest_group(typed),
-        "areas": lambda: len(domain.areas),
-        "elephants_next_to_building": lambda: sum(_next_to(e, typed) for e in _elephants(domain)),
-        "surrounded_lands": lambda: sum(geometry.surrounded(domain.cells, p) for p in domain.cells),
-        "largest_area_of_type": lambda: max(_sizes(domain, land), default=0),
-        "elephants_on_type": lambda: sum(domain.lands[e] == land for e in _elephants(domain)),
-        "surrounded_buildings": lambda: sum(geometry.surrounded(domain.cells, p) for p in typed),
-        "lone_elephants": lambda: sum(not _next_to(e, set(_elephants(domain))) for e in _elephants(domain)),
-        "elephants_next_to_elephant": lambda: sum(_next_to(e, set(_elephants(domain))) for e in _elephants(domain)),
-        "buildings_next_to_elephant": lambda: sum(_next_to(b, set(_elephants(domain))) for b in typed),
-        "big_areas": lambda: sum(size >= card.size for size in _sizes(domain)),
-        "single_areas": lambda: sum(size == 1 for size in _sizes(domain)),
-        "largest_area": lambda: max(_sizes(domain), default=0),
-        "elephant_areas": lambda: len({domain.area_of[e] for e in _elephants(domain)}),
-        "buildings_on_own_type": lambda: sum(domain.lands[p] == t for p, t in typed.items()),
-        "building_groups": lambda: sum(len(g) >= 2 for g in geometry.groups(typed)),
-        "free_lands": lambda: sum(is_free(value) for value in domain.cells.values()),
-        "big_area_types": lambda: len({domain.lands[a[0]] for a in domain.areas if len(a) >= card.size}),
-    }
-    return counters[kind]()
+# What each kind counts in a domain, given the typed buildings (forts included), the card and its
+# land type (-1 if untyped).
+Counting = Callable[["Domain", Mapping[int, int], Contract, int], int]
+COUNTERS: dict[str, Counting] = {
+    "areas_of_type": lambda domain, typed, card, land: len(_sizes(domain, land)),
+    "largest_building_group": lambda domain, typed, card, land: geometry.largest_group(typed),
+    "areas": lambda domain, typed, card, land: len(domain.areas),
+    "elephants_next_to_building": lambda domain, typed, card, land: sum(_next_to(e, typed) for e in domain.elephants),
+    "surrounded_lands": lambda domain, typed, card, land: sum(
+        geometry.surrounded(domain.cells, p) for p in domain.cells
+    ),
+    "largest_area_of_type": lambda domain, typed, card, land: max(_sizes(domain, land), default=0),
+    "elephants_on_type": lambda domain, typed, card, land: sum(domain.lands[e] == land for e in domain.elephants),
+    "surrounded_buildings": lambda domain, typed, card, land: sum(geometry.surrounded(domain.cells, p) for p in typed),
+    "lone_elephants": lambda domain, typed, card, land: sum(
+        not _next_to(e, domain.elephants) for e in domain.elephants
+    ),
+    "elephants_next_to_elephant": lambda domain, typed, card, land: sum(
+        _next_to(e, domain.elephants) for e in domain.elephants
+    ),
+    "buildings_next_to_elephant": lambda domain, typed, card, land: sum(_next_to(b, domain.elephants) for b in typed),
+    "big_areas": lambda domain, typed, card, land: sum(size >= card.size for size in _sizes(domain)),
+    "single_areas": lambda domain, typed, card, land: sum(size == 1 for size in _sizes(domain)),
+    "largest_area": lambda domain, typed, card, land: max(_sizes(domain), default=0),
+    "elephant_areas": lambda domain, typed, card, land: len({domain.area_of[e] for e in domain.elephants}),
+    "buildings_on_own_type": lambda domain, typed, card, land: sum(domain.lands[p] == t for p, t in typed.items()),
+    "building_groups": lambda domain, typed, card, land: sum(len(g) >= 2 for g in geometry.groups(typed)),
+    "free_lands": lambda domain, typed, card, land: sum(is_free(value) for value in domain.cells.values()),
+    "big_area_types": lambda domain, typed, card, land: len(
+        {domain.lands[a[0]] for a in domain.areas if len(a) >= card.size}
+    ),
+}
 
 
 def contract_points(domain: "Domain", typed: Mapping[int, int], card: Contract, content: Content) -> int:
     """The points `card` earns for `domain`."""
-    return card.points * _count(domain, typed, card, content.contract_land[card.number])
+    return card.points * COUNTERS[card.kind](domain, typed, card, content.contract_land[card.number])

@@ -26,6 +26,8 @@ def lots(state: Lotta, seat: int) -> tuple[list[int], list[int]]:
 
 @lru_cache(maxsize=8192)
 def _division_actions(explored: tuple[int, ...], content: Content) -> list[Action]:
+    names = [describe(p, content) for p in explored]
+    shorts = {p: short(p, content) for p in explored}
     actions = []
     seen = set()
     for size in range(len(explored) // 2 + 1):
@@ -35,9 +37,9 @@ def _division_actions(explored: tuple[int, ...], content: Content) -> list[Actio
                 continue
             seen.add(key)
             mask = sum(1 << i for i in members)
-            smaller = ", ".join(describe(explored[i], content) for i in members) or "nothing"
-            larger = ", ".join(describe(p, content) for i, p in enumerate(explored) if i not in members)
-            ident = "divide:" + ("-".join(short(p, content) for p in key) or "none")
+            smaller = ", ".join(names[i] for i in members) or "nothing"
+            larger = ", ".join(names[i] for i in range(len(explored)) if i not in members)
+            ident = "divide:" + ("+".join(shorts[p] for p in key) or "none")
             label = f"Smaller lot (with a gem): {smaller}; larger lot: {larger}"
             actions.append(Action(ident, label, {"kind": "divide", "mask": mask, "sealed": True}))
     return actions

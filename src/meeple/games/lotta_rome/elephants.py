@@ -22,19 +22,21 @@ def free_lands(state: Lotta, seat: int) -> list[int]:
 
 
 def elephant_actions(state: Lotta, seat: int) -> list[Action]:
-    cells = state.domain(seat)
+    return list(_elephant_actions(tuple(state.spots[seat]), tuple(state.cells[seat])))
+
+
+@lru_cache(maxsize=4096)
+def _elephant_actions(spots: tuple[int, ...], values: tuple[int, ...]) -> tuple[Action, ...]:
+    """Every free land of the domain, with the contracts an elephant there brings; memoised on the
+    domain (the engine asks for the legal actions again when it checks the chosen one)."""
+    cells = dict(zip(spots, values, strict=True))
     lands = {p: cell_land(v) for p, v in cells.items()}
-    areas = geometry.areas(lands)
     actions = []
-    for area in areas:
-        elephants = sum(cell_elephant(cells[p]) for p in area)
-        cards = 1 if elephants else len(area)
-        for position in area:
-            if not is_free(cells[position]):
-                continue
-            actions.append(_elephant_action(position, cards))
+    for area in geometry.areas(lands):
+        cards = 1 if any(cell_elephant(cells[p]) for p in area) else len(area)
+        actions += [_elephant_action(p, cards) for p in area if is_free(cells[p])]
     actions.sort(key=lambda a: a.payload["position"])
-    return actions
+    return tuple(actions)
 
 
 @lru_cache(maxsize=8192)
@@ -79,7 +81,9 @@ def place_elephant(state: Lotta, seat: int, position: int) -> None:
     state.elephants_left -= 1
     state.elephant_done[seat] = True
     drawn = draw_contracts(state, seat, cards)
-    state.note(f"Seat {seat} places an elephant at {geometry.name(position)} and takes {drawn} contracts")
+    state.note(
+        f"Seat {seat} places an elephant at {geometry.name(position)} and takes {drawn} contract{'s' * (drawn != 1)}"
+    )
 
 
 def no_free_land(state: Lotta, seat: int) -> None:

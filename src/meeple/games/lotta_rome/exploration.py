@@ -1,8 +1,9 @@
 """1 EXPLORATION (FINDINGS): "draw the top 5 tiles of your own stack; put the round's
-2 buildings on the first two tiles"."""
+2 buildings on the first two tiles". The tiles go behind the screen ("behind the screen, split
+the 5 tiles into two lots", 2 DIVISION): only their number is public until the lots are revealed."""
 
 from meeple.games.lotta_rome.content import Content
-from meeple.games.lotta_rome.pieces import describe, piece
+from meeple.games.lotta_rome.pieces import piece
 from meeple.games.lotta_rome.state import Lotta
 
 
@@ -21,5 +22,4 @@ def explore(state: Lotta, content: Content) -> None:
         state.explored[seat] = [
             piece(land, building=buildings[i] if i < len(buildings) else -1) for i, land in enumerate(drawn)
         ]
-        shown = ", ".join(describe(p, content) for p in state.explored[seat])
-        state.note(f"Round {state.round}: seat {seat} explores {shown}")
+    state.note(f"Round {state.round}: everyone explores {count} lands behind the screen")

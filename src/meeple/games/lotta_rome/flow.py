@@ -27,26 +27,42 @@ def to_move(state: Lotta) -> tuple[int, ...]:
     phase = state.phase
     seats = range(state.players)
     if phase == DIVIDE:
-        return tuple(s for s in seats if state.division[s] < 0)
+        return tuple([s for s in seats if state.division[s] < 0])
     if phase == CHOOSE:
-        return tuple(s for s in seats if state.choice[s] < 0)
+        return tuple([s for s in seats if state.choice[s] < 0])
     if phase == ADD:
-        return tuple(s for s in seats if state.pending[s] or state.holding[s] >= 0)
+        return tuple([s for s in seats if state.pending[s] or state.holding[s] >= 0])
     if phase == ELEPHANT:
-        return tuple(s for s in seats if not state.elephant_done[s])
+        return tuple([s for s in seats if not state.elephant_done[s]])
     if phase in (START, BID):
-        return tuple(s for s in seats if auction.must_choose(state, s))
+        return tuple([s for s in seats if auction.must_choose(state, s)])
     if phase == PICK:
-        placing = [s for s in seats if addition.is_placing(state, s)]
-        if placing:
-            return (placing[0],)
+        for seat in seats:
+            if state.pending[seat] or state.holding[seat] >= 0:  # the buyer placing his lot
+                return (seat,)
         buyer = auction.picker(state)
         return (buyer,) if buyer >= 0 else ()
     return ()
 
 
+def may_move(state: Lotta, seat: int) -> bool:
+    """Whether `seat` is among `to_move(state)`, asked of that seat alone (the hot path)."""
+    phase = state.phase
+    if phase == DIVIDE:
+        return state.division[seat] < 0
+    if phase == CHOOSE:
+        return state.choice[seat] < 0
+    if phase == ADD:
+        return bool(state.pending[seat]) or state.holding[seat] >= 0
+    if phase == ELEPHANT:
+        return not state.elephant_done[seat]
+    if phase in (START, BID):
+        return auction.must_choose(state, seat)
+    return seat in to_move(state)
+
+
 def legal_actions(state: Lotta, seat: int, rules: Rules) -> list[Action]:
-    if seat not in to_move(state):
+    if not may_move(state, seat):
         return []
     content = rules.content
     phase = state.phase

@@ -1,9 +1,10 @@
 """What each seat may see, built from an allow-list, and sampling states consistent with it.
 
-Public: domains, gems, building cards, explored lands (ruling: the screen hides only how a
-player divides), revealed lots and choices, the market, elephants, the number of cards in
-every hand, the deck and the discard, the contracts won in auctions, revealed bids.
-Private: a seat's own sealed division, lot choice and chosen contract until revealed, its own
+Public: domains, gems, building cards, how many lands each player explored, revealed lots and
+choices, the market, elephants, the number of cards in every hand, the deck and the discard, the
+contracts won in auctions, revealed bids.
+Private: a seat's own explored lands and sealed division until the lots are revealed (they are
+behind the screen, 2 DIVISION), its lot choice and chosen contract until revealed, its own
 contract hand and starting contract (everyone's starting contract is shown at the end).
 Never shown: the order of any stack, deck or discard, the cards of other hands.
 """
@@ -20,6 +21,7 @@ from meeple.games.lotta_rome.pieces import (
     cell_elephant,
     cell_land,
     first_land,
+    piece,
     piece_building,
     second_land,
 )
@@ -73,7 +75,10 @@ def _player(state: Lotta, p: int, seat: int | None, content: Content) -> dict[st
         "building_card": content.building_card_ids[state.building_card[p]],
         "buildings": [[content.lands[b].id for b in r] for r in content.building_cards[state.building_card[p]]],
         "stack": len(state.stacks[p]),
-        "explored": [piece_view(code, content) for code in state.explored[p]],
+        "explored": (
+            [piece_view(code, content) for code in state.explored[p]] if mine or state.divisions_revealed else None
+        ),
+        "explored_count": len(state.explored[p]),
         "division": _sealed(state.division[p], mine, state.divisions_revealed),
         "lots": None,
         "lot_gem": state.lot_gem[p],
@@ -112,8 +117,11 @@ def _player(state: Lotta, p: int, seat: int | None, content: Content) -> dict[st
     return view
 
 
-def observation(state: Lotta, seat: int | None, content: Content, to_move: tuple[int, ...]) -> dict[str, Any]:
-    """The observation of `seat` (None: a spectator, who sees only public information)."""
+def observation(
+    state: Lotta, seat: int | None, content: Content, to_move: tuple[int, ...], targets: list[str]
+) -> dict[str, Any]:
+    """The observation of `seat` (None: a spectator, who sees only public information); `targets`
+    are the hexes ("q,r") where the seat may place a land or an elephant now."""
     obs: dict[str, Any] = {
         "game": "lotta-rome",
         "seat": seat,
@@ -123,6 +131,7 @@ def observation(state: Lotta, seat: int | None, content: Content, to_move: tuple
         "rounds": content.constants.rounds,
         "phase": state.phase,
         "to_move": list(to_move),
+        "targets": targets,
         "sources": [state.source_of(p) for p in range(state.players)],
         "players_view": [_player(state, p, seat, content) for p in range(state.players)],
         "final": [f[:] for f in state.final],
@@ -150,17 +159,19 @@ def observation(state: Lotta, seat: int | None, content: Content, to_move: tuple
 
 
 def determinize(state: Lotta, seat: int, rng: Rng) -> Lotta:
-    """A full state that `seat` cannot tell from `state`: every stack reshuffled, hidden contract
-    cards redrawn from the unseen ones, other seats' unrevealed sealed choices unmade, and the
-    random stream replaced. Depends on `state` only through `observation(state, seat)`."""
+    """A full state that `seat` cannot tell from `state`: every stack reshuffled (with, before the
+    lots are revealed, the lands other seats explored), hidden contract cards redrawn from the
+    unseen ones, other seats' unrevealed sealed choices unmade, and the random stream replaced.
+    Depends on `state` only through `observation(state, seat)`."""
     sampled = state.clone()
-    for stack in sampled.stacks:
-        stack.sort()
-        rng.shuffle(stack)
     others = [p for p in range(state.players) if p != seat]
     if not sampled.divisions_revealed:
         for p in others:
             sampled.division[p] = -1
+            _redraw_explored(sampled, p, rng)
+    for stack in sampled.stacks:
+        stack.sort()
+        rng.shuffle(stack)
     if sampled.phase == CHOOSE:
         for p in others:
             sampled.choice[p] = -1
@@ -176,6 +187,18 @@ def determinize(state: Lotta, seat: int, rng: Rng) -> Lotta:
     sampled.rng = Rng(rng.next64())
     sampled.seed = 0  # the real seed would let a bot rebuild every shuffle
     return sampled
+
+
+def _redraw_explored(sampled: Lotta, p: int, rng: Rng) -> None:
+    """Seat p's explored lands are drawn again from them and its stack; the round's buildings stay
+    on the first ones (they are on p's public building card)."""
+    explored = sampled.explored[p]
+    pool = sorted(sampled.stacks[p] + [first_land(code) for code in explored])
+    rng.shuffle(pool)
+    sampled.explored[p] = [
+        piece(land, building=piece_building(code)) for land, code in zip(pool[: len(explored)], explored, strict=True)
+    ]
+    sampled.stacks[p] = pool[len(explored) :]
 
 
 def _redraw_contracts(sampled: Lotta, others: list[int], rng: Rng) -> None:

@@ -8,7 +8,7 @@ with tent stands there.
 
 from functools import lru_cache
 
-from meeple.games.lotta_rome.content import FORT, NO_BUILDING, Content
+from meeple.games.lotta_rome.content import NO_BUILDING, Content
 
 # piece = first + 5 * (second + 1) + 30 * (building + 1); second = -1 for a single land
 _SECOND = 5
@@ -83,12 +83,13 @@ def describe(code: int, content: Content) -> str:
 
 @lru_cache(maxsize=1024)
 def short(code: int, content: Content) -> str:
-    """A compact stable name of a piece, for action ids: "vineyard+mill", "olive/field+fort"."""
+    """A compact stable name of a piece for action ids, the building in brackets after the land it
+    stands on: "vineyard(mill)", "olive(fort)/field" (a double land, the fort on its olive half)."""
     lands = content.lands
     text = lands[first_land(code)].id
     building = piece_building(code)
     if building != NO_BUILDING:
-        text += "+" + ("fort" if building == FORT else lands[building].id)
+        text += "(" + content.building_name(building).replace(" ", "-") + ")"
     if is_double(code):
         text += "/" + lands[second_land(code)].id
     return text

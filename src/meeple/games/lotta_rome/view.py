@@ -53,21 +53,33 @@ def _who(obs: dict[str, Any], p: int) -> str:
     return "You" if p == obs["seat"] else f"Seat {p}"
 
 
-def _map(domain: list[dict[str, Any]]) -> list[str]:
-    """The domain as rows of 3-character hexes: land letter, building letter, E for an elephant."""
-    if not domain:
+def _map(view: dict[str, Any], targets: list[str]) -> list[str]:
+    """The domain as rows of hexes, 6 characters each, a row label `r=` on the left: the land
+    letter, the building letter (. none), E for an elephant, `=a` on both halves of a double land.
+    The hexes where the seat may place now show their coordinates q,r."""
+    cells = {(c["q"], c["r"]): c for c in view["domain"]}
+    tags = {}
+    for number, (a, b) in enumerate(zip(view["joins"][::2], view["joins"][1::2], strict=True)):
+        for where in (a, b):
+            tags[geometry.coords(geometry.parse(where))] = "=" + chr(ord("a") + number % 26)
+    spots = {geometry.coords(geometry.parse(where)): where for where in targets}
+    everything = list(cells) + list(spots)
+    if not everything:
         return ["    (empty)"]
-    rows = [c["r"] for c in domain]
-    xs = [2 * c["q"] + c["r"] for c in domain]
-    grid: dict[tuple[int, int], str] = {}
-    for c, x in zip(domain, xs, strict=True):
-        building = LETTERS[c["building"]].lower() if c["building"] else "."
-        grid[(c["r"], x)] = LETTERS[c["land"]] + building + ("E" if c["elephant"] else " ")
-    lines = []
-    for r in range(min(rows), max(rows) + 1):
-        line = "".join(grid.get((r, x), "   ") + " " for x in range(min(xs), max(xs) + 1))
-        lines.append("    " + line.rstrip())
-    return lines
+    xs = [2 * q + r for q, r in everything]
+    left = min(xs)
+    rows: dict[int, list[str]] = {}
+    for q, r in everything:
+        c = cells.get((q, r))
+        if c is None:
+            text = spots[(q, r)]
+        else:
+            building = LETTERS[c["building"]].lower() if c["building"] else "."
+            text = LETTERS[c["land"]] + building + ("E" if c["elephant"] else " ") + tags.get((q, r), "")
+        line = rows.setdefault(r, [" "] * (3 * (max(xs) - left) + 6))
+        start = 3 * (2 * q + r - left)
+        line[start : start + len(text)] = text
+    return [f"  r={r:>3}  " + "".join(rows.get(r, [])).rstrip() for r in range(min(rows), max(rows) + 1)]
 
 
 def _contract(c: dict[str, Any] | str | None) -> str:
@@ -81,7 +93,9 @@ def render_text(obs: dict[str, Any]) -> str:
         f"Lotta Rome{' + The Merchants' if obs['merchants'] else ''} - round {obs['round']}/{obs['rounds']} - "
         f"{PHASES[obs['phase']]}",
         "Map: O olive grove, V vineyard, F field, T town quarter, Q quarry; second letter a building "
-        "(o oil mill, v winery, f mill, t theater, q workshop, * fort); E an elephant with tent",
+        "(o oil mill, v winery, f mill, t theater, q workshop, * fort); E an elephant with tent; "
+        "=a on both halves of a double land. A hex q,r: r is the row, q counts along it to the right; "
+        "where you may place now the map shows q,r",
     ]
     if obs["merchants"]:
         lines.append(f"Contract deck {obs['deck']}, discard {obs['discard']}, elephants left {obs['elephants_left']}")
@@ -95,12 +109,14 @@ def render_text(obs: dict[str, Any]) -> str:
         )
         if view["explored"]:
             lines.append(f"  explored: {_pieces(view['explored'])}")
+        elif view["explored_count"]:
+            lines.append(f"  explored {_count(view['explored_count'], 'land')} (behind the screen)")
         if view["lots"]:
             smaller, larger = view["lots"]
             lines.append(f"  lots: smaller {_pieces(smaller)} (+gem), larger {_pieces(larger)}")
         elif view["division"] == "sealed":
             lines.append("  has divided (sealed)")
-        if view["choice"] is not None:
+        if view["choice"] is not None and obs["phase"] == "choose":
             lines.append(f"  choice: {view['choice']}")
         if view["pending"] or view["holding"]:
             held = f"placing {_piece(view['holding'])}; " if view["holding"] else ""
@@ -116,7 +132,7 @@ def render_text(obs: dict[str, Any]) -> str:
             if view["start_contract"] is not None:
                 lines.append(f"  starting contract: {_contract(view['start_contract'])}")
             lines += [f"  contract {_contract(c)}" for c in view["contracts"]]
-        lines += _map(view["domain"])
+        lines += _map(view, obs["targets"] if p == obs["seat"] else [])
     if obs["final"]:
         lines.append("Final scores (buildings + gems + contracts = total, lands):")
         for p, f in enumerate(obs["final"]):
@@ -131,6 +147,7 @@ def render_text(obs: dict[str, Any]) -> str:
 WIDTH = 1200
 PANEL_W = 580
 PANEL_H = 380
+MAX_CONTRACT_LINES = 12  # contract lines at the foot of a panel, leaving room for the domain
 INK = "#2b2118"
 PAPER = "#f6f0e3"
 ACCENT = "#0e8f8f"
@@ -315,7 +332,7 @@ def _panel(obs: dict[str, Any], p: int, x: float, y: float, legal: list[Action])
     status = []
     if view["division"] == "sealed":
         status.append("divided (sealed)")
-    if view["choice"] is not None:
+    if view["choice"] is not None and obs["phase"] == "choose":
         status.append(f"choice: {view['choice']}")
     if obs["merchants"]:
         status.append(f"contracts held {len(view['contracts'])}, hand {view['hand_size']}")
@@ -330,8 +347,26 @@ def _panel(obs: dict[str, Any], p: int, x: float, y: float, legal: list[Action])
             _text(x + 10, y + 58, "to place:", 11)
             + _mini(([view["holding"]] if view["holding"] else []) + view["pending"], x + 80, y + 54, 9)
         )
-    out.append(_domain(view, x + 10, y + 70, PANEL_W - 20, PANEL_H - 80, legal if mine else []))
+    notes = contract_lines(view) if obs["merchants"] else []
+    bottom = y + PANEL_H - 8 - 13 * len(notes)
+    out += [_text(x + 10, bottom + 13 * (i + 1), line[:110], 10) for i, line in enumerate(notes)]
+    out.append(_domain(view, x + 10, y + 70, PANEL_W - 20, bottom - y - 74, legal if mine else []))
     return "".join(out)
+
+
+def contract_lines(view: dict[str, Any]) -> list[str]:
+    """The contracts a panel shows: the starting contract (its owner's, everyone's at the end),
+    the contracts won in auctions, a revealed bid card, and the owner's hand."""
+    lines = []
+    if isinstance(view["start_contract"], dict):
+        lines.append(f"starting {_contract(view['start_contract'])}")
+    lines += [f"won {_contract(c)}" for c in view["contracts"]]
+    if isinstance(view["chosen"], dict) and not view["hand"]:
+        lines.append(f"chosen {_contract(view['chosen'])}")
+    lines += [f"in hand {_contract(c)}" for c in view["hand"] or []]
+    if len(lines) > MAX_CONTRACT_LINES:  # a big hand: the options list every card
+        lines[MAX_CONTRACT_LINES - 1 :] = [f"... {len(lines) - MAX_CONTRACT_LINES + 1} more in hand"]
+    return lines
 
 
 def render_svg(obs: dict[str, Any], legal: list[Action]) -> str:
