@@ -96,9 +96,12 @@ def _ask(kind: str) -> Handler:
 
 
 def _all_to_belvedere(state: Guedelon, effect: Effect, content: Content) -> None:
+    """Card 17, the workers' side: every worker pawn to the Belvedere; the apprentice's own
+    alternative is the change of colour, so on this side it stays where it is."""
     belvedere = content.loc("belvedere")
     for actor in range(len(state.actor_loc)):
-        state.actor_loc[actor] = belvedere
+        if actor != state.apprentice:
+            state.actor_loc[actor] = belvedere
 
 
 def _draw_visitors(state: Guedelon, effect: Effect, content: Content) -> None:
@@ -249,13 +252,13 @@ def pending_actions(state: Guedelon, content: Content) -> list[Action]:
 
 
 def archaeologist_actions(state: Guedelon, most: int, content: Content) -> list[Action]:
-    """Card 13: up to two finished products from anywhere but the courtyard into the courtyard."""
+    """Card 13: up to two finished products into the courtyard; "they can come from the cart, a
+    wheelbarrow or a workshop" (not from other locations)."""
     if state.placed >= most:
         return []
-    castle = content.loc("castle")
     actions = []
     for container, tokens in enumerate(state.tokens):
-        if container == castle:
+        if container < state.locations and content.locations[container].kind != "workshop":
             continue
         where = container_name(state, container, content)
         for kind in PRODUCTS:

@@ -54,7 +54,8 @@ def arrive_effects(state: Guedelon, actor: int, content: Content) -> None:
     kind = kind_of(state, loc, content)
     board = state.actor_board[actor]
     card = content.cards.get(state.event)
-    effects = card.effects if card and state.side == "workers" else ()
+    # Cards 1 and 5 give the apprentice its own alternative: the workers' side is for workers only.
+    effects = card.effects if card and state.side == "workers" and actor != state.apprentice else ()
     if kind == "master_builder":
         gain = next((e.value for e in effects if e.kind == "master_builder_exp"), 1)
         add_experience(state, board, gain, content)
@@ -65,7 +66,7 @@ def arrive_effects(state: Guedelon, actor: int, content: Content) -> None:
         keep = 0 if state.blacksmith_sets else state.tools[board]
         state.tools[board] = max(keep, content.blacksmith_tools)
     elif kind == "stables":
-        state.cart_left = max(state.cart_left, content.stables_cart_actions - state.cart_used)
+        state.cart_left += content.stables_cart_actions - 1  # 3 instead of one (card 12's extra kept)
     elif kind == "pillory":
         add_tools(state, board, 1, content)
 
@@ -195,9 +196,20 @@ def perform_build(state: Guedelon, actor: int, rest: str, content: Content) -> N
         state.tools[state.actor_board[actor]] -= 1
     state.mode = BUILD
     place_product(state, b, kind, content)
-    if not build_actions(state, actor, content):
-        state.mode = NONE
+    if not build_actions(state, actor, content) and not _unloading_may_help(state, actor, content):
         finish_effect(state)
+
+
+def _unloading_may_help(state: Guedelon, actor: int, content: Content) -> bool:
+    """3.3: unloading is allowed at any time of the turn, so the build stays open while the
+    worker can still place tokens and carries a rope or mortar that could open a floor."""
+    base, tools = capacity(state, actor, state.actor_loc[actor], content)
+    barrow = state.tokens[state.barrow(actor)]
+    return (
+        state.placed < base + tools
+        and kind_of(state, state.actor_loc[actor], content) == "castle"
+        and (barrow[ROPE] > 0 or barrow[MORTAR] > 0)
+    )
 
 
 def finish_effect(state: Guedelon) -> None:
