@@ -53,7 +53,7 @@ def test_the_apprentice_is_blocked_by_visitors_like_a_worker() -> None:
 def test_the_apprentice_uses_its_own_board() -> None:
     g, state = apprentice_turn()
     act(g, state, "route:red:1", "produce:5")
-    assert state.tools[2] == 0 and state.tools[0] == 3
+    assert state.tools[2] == 0 and state.tools[0] == CONTENT.sliders[2][1]
 
 
 def test_solo_player_orders_the_two_workers_each_round() -> None:
