@@ -11,7 +11,17 @@ from collections.abc import Callable
 
 from meeple.engine import Action
 from meeple.games.guedelon.castle import needs_mortar, place_mortar
-from meeple.games.guedelon.content import COLOURS, KIND_INDEX, KINDS, MATERIALS, PRODUCTS, RESERVE_OF, Content, Effect
+from meeple.games.guedelon.content import (
+    COLOURS,
+    KIND_INDEX,
+    KIND_NAMES,
+    KINDS,
+    MATERIALS,
+    PRODUCTS,
+    RESERVE_OF,
+    Content,
+    Effect,
+)
 from meeple.games.guedelon.locations import add_experience, add_tools
 from meeple.games.guedelon.state import Guedelon
 from meeple.games.guedelon.visitors import draw_visitor, move_all, route
@@ -225,7 +235,8 @@ def pending_actions(state: Guedelon, content: Content) -> list[Action]:
             Action("side:apprentice", f"{card.name}: the apprentice's effect"),
         ]
     if kind == "pick":
-        return [Action(f"pick:{a}", f"Give it to {actor_name(state, a)}") for a in range(len(state.actor_loc))]
+        gift = _gift(head)
+        return [Action(f"pick:{a}", f"{actor_name(state, a)}: {gift}") for a in range(len(state.actor_loc))]
     if kind == "fairy":
         actions = []
         for location in content.locations:
@@ -251,6 +262,17 @@ def pending_actions(state: Guedelon, content: Content) -> list[Action]:
     return archaeologist_actions(state, int(value), content)
 
 
+def _gift(head: str) -> str:
+    """What a card hands to the picked worker, for the label of the choice."""
+    _, effect, value = head.split(":")
+    return {
+        "tools_set": f"tools raised to {value}",
+        "exp_add": f"experience +{value}",
+        "experience_as": f"plays this round at experience {value}",
+        "rebelote": "acts where it stands before moving, and one more cart action",
+    }[effect]
+
+
 def archaeologist_actions(state: Guedelon, most: int, content: Content) -> list[Action]:
     """Card 13: up to two finished products into the courtyard; "they can come from the cart, a
     wheelbarrow or a workshop" (not from other locations)."""
@@ -263,7 +285,7 @@ def archaeologist_actions(state: Guedelon, most: int, content: Content) -> list[
         where = container_name(state, container, content)
         for kind in PRODUCTS:
             if tokens[kind]:
-                actions.append(Action(f"fetch:{container}:{KINDS[kind]}", f"Bring a {KINDS[kind]} from {where}"))
+                actions.append(Action(f"fetch:{container}:{KINDS[kind]}", f"Bring a {KIND_NAMES[kind]} from {where}"))
     return [*actions, Action("fetch:done", "The archaeologists are done")] if actions else []
 
 

@@ -11,34 +11,36 @@ from functools import cache
 
 from meeple.engine import Action
 from meeple.games.guedelon.castle import arrive_at_castle, needs_mortar
-from meeple.games.guedelon.content import KIND_INDEX, KINDS, MORTAR, Content
+from meeple.games.guedelon.content import KIND_INDEX, KIND_NAMES, KINDS, MORTAR, Content
 from meeple.games.guedelon.state import BEFORE, CART_LOAD, CART_UNLOAD, NONE, Guedelon
 
 
 def _unload_label(kind: int, building: str) -> str:
     if building:
-        return f"{KINDS[kind]} to the foot of building {building}"
-    return KINDS[kind]
+        return f"the mortar to the foot of {building}"
+    return f"a {KIND_NAMES[kind]}"
 
 
 @cache
 def _menu(content: Content) -> dict[str, tuple[Action, ...] | dict[int, tuple[Action, ...]]]:
     """Every wheelbarrow and cart action, built once (actions are immutable): per kind, and for
     mortar at the Castle per building (7.6: it goes to the foot of the building named)."""
-    letters = [b.id for b in content.buildings]
     menu: dict = {}
     for prefix, source in (("", "wheelbarrow"), ("cart:", "cart")):
         where = "into the wheelbarrow" if source == "wheelbarrow" else "onto the cart"
         menu[prefix + "load"] = tuple(
-            Action(f"{prefix}load:{KINDS[k]}", f"Load a {KINDS[k]} {where}") for k in range(len(KINDS))
+            Action(f"{prefix}load:{KINDS[k]}", f"Load a {KIND_NAMES[k]} {where}") for k in range(len(KINDS))
         )
         menu[prefix + "unload"] = tuple(
-            Action(f"{prefix}unload:{KINDS[k]}", f"Unload a {_unload_label(k, '')} from the {source}")
+            Action(f"{prefix}unload:{KINDS[k]}", f"Unload {_unload_label(k, '')} from the {source}")
             for k in range(len(KINDS))
         )
         menu[prefix + "mortar"] = {
-            b: Action(f"{prefix}unload:mortar:{letter}", f"Unload a {_unload_label(MORTAR, letter)} from the {source}")
-            for b, letter in enumerate(letters)
+            b: Action(
+                f"{prefix}unload:mortar:{building.id}",
+                f"Unload {_unload_label(MORTAR, f'{building.id} ({building.name})')} from the {source}",
+            )
+            for b, building in enumerate(content.buildings)
         }
     menu["move"] = tuple(Action(f"cart:move:{loc.id}", f"Move the cart to {loc.name}") for loc in content.locations)
     return menu
