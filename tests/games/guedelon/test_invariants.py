@@ -6,7 +6,10 @@ player count and with every option:
   the foot of a building);
 - nothing is over-filled: wheelbarrows hold at most 3 tokens, the cart 6, no count is negative,
   sliders stay on their tracks, a floor holds only what its spaces accept;
-- visitors are conserved: 9 pawns, each in the bag (lying) or on a location of the map;
+- visitors are conserved: 9 pawns, each in the bag (lying) or on a location of its colour's
+  route (6.3; the Belvedere, where every route starts, included);
+- the apprentice stands on the route of the colour it follows (11.1), or on the Belvedere or
+  the Castle between two routes;
 - nobody joins another worker at the Master Builder unless card 18 is in force (7.1).
 """
 
@@ -14,6 +17,7 @@ import pytest
 
 from meeple.engine import Rng, derive_seed
 from meeple.games.guedelon.content import RESERVE_OF
+from meeple.games.guedelon.visitors import route
 
 from .builders import CONTENT, game
 
@@ -53,6 +57,12 @@ def check(state) -> None:
         assert -1 <= at < len(CONTENT.locations)
         if at < 0:
             assert not state.visitor_up[pawn]
+        else:
+            assert at in route(state, state.visitor_colour[pawn], CONTENT), "a visitor left its route"
+    if state.apprentice >= 0:
+        at = state.actor_loc[state.apprentice]
+        ends = (CONTENT.loc("belvedere"), CONTENT.castle)
+        assert at in ends or (state.app_colour >= 0 and at in route(state, state.app_colour, CONTENT))
     if state.mill < 0:
         assert all(sum(t) == 0 for t in state.tokens[CONTENT.loc("mill") : CONTENT.loc("mill") + 1])
 

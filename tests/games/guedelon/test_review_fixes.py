@@ -115,3 +115,9 @@ def test_solo_workers_push_one_wheelbarrow() -> None:
     assert state.actor == 1 and state.barrow(1) == state.barrow(0)
     act(g, state, "move:stonemason", "unload:stone")
     assert count(state, loc("stonemason"), "stone") == 1
+
+
+def test_a_setback_without_an_apprentice_alternative_hits_the_apprentice_too() -> None:
+    """Card 20 (reconstructed, 'each worker loses a tool') has no 'or the apprentice' side."""
+    _, state = with_event(20, players=2, difficulty="intermediate")
+    assert state.tools == [CONTENT.sliders[2][1] - 1, CONTENT.sliders[2][1] - 1, CONTENT.apprentice_sliders[1] - 1]

@@ -58,15 +58,19 @@ def worker_boards(state: Guedelon) -> list[int]:
     return sorted({state.actor_board[a] for a in range(len(state.actor_loc)) if a != state.apprentice})
 
 
-def _targets(state: Guedelon, effect: Effect) -> list[int]:
+def _targets(state: Guedelon, effect: Effect, content: Content) -> list[int]:
+    """The boards an "each worker" effect reaches: the workers', and the apprentice's too on a
+    card that gives the apprentice no alternative of its own (cards 20, 29, 38, 43)."""
     if effect.who == "apprentice":
         return [state.actor_board[state.apprentice]]
+    if not content.cards[state.event].apprentice:
+        return list(range(state.boards))
     return worker_boards(state)
 
 
 # --- immediate effects ---------------------------------------------------------------------
 def _tools_add(state: Guedelon, effect: Effect, content: Content) -> None:
-    for board in _targets(state, effect):
+    for board in _targets(state, effect, content):
         add_tools(state, board, effect.value, content)
 
 
@@ -74,7 +78,7 @@ def _tools_set(state: Guedelon, effect: Effect, content: Content) -> None:
     if effect.who == "pick":
         state.pending.append(f"pick:tools_set:{effect.value}")
         return
-    for board in _targets(state, effect):
+    for board in _targets(state, effect, content):
         state.tools[board] = max(state.tools[board], effect.value)
 
 
@@ -82,7 +86,7 @@ def _exp_add(state: Guedelon, effect: Effect, content: Content) -> None:
     if effect.who == "pick":
         state.pending.append(f"pick:exp_add:{effect.value}")
         return
-    for board in _targets(state, effect):
+    for board in _targets(state, effect, content):
         add_experience(state, board, effect.value, content)
 
 
