@@ -249,7 +249,7 @@ def perform(state: Guedelon, seat: int, action: Action, content: Content) -> Non
 
 def _perform_turn(state: Guedelon, verb: str, rest: str, content: Content) -> None:
     actor = state.actor
-    if verb in ("load", "unload"):
+    if verb in ("load", "unload", "loadmany", "unloadmany"):
         logistics.perform_barrow(state, actor, verb, rest, content)
     elif verb == "cart":
         logistics.perform_cart(state, rest, content)

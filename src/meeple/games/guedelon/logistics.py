@@ -43,6 +43,14 @@ def _menu(content: Content) -> dict[str, tuple[Action, ...] | dict[int, tuple[Ac
             for b, building in enumerate(content.buildings)
         }
     menu["move"] = tuple(Action(f"cart:move:{loc.id}", f"Move the cart to {loc.name}") for loc in content.locations)
+    for verb, where in (("load", "into"), ("unload", "from")):
+        menu[verb + "many"] = {
+            (k, n): Action(
+                f"{verb}many:{KINDS[k]}:{n}", f"{verb.capitalize()} {n} {KIND_NAMES[k]} {where} the wheelbarrow"
+            )
+            for k in range(len(KINDS))
+            for n in range(2, content.wheelbarrow + 1)
+        }
     return menu
 
 
@@ -62,14 +70,22 @@ def _unload_actions(state: Guedelon, tokens: list[int], at: int, prefix: str, co
 
 
 def barrow_actions(state: Guedelon, actor: int, content: Content) -> list[Action]:
-    """3.3: load from or unload to the worker's location, one token a decision."""
+    """3.3: load from or unload to the worker's location, one token a decision, or several
+    tokens of one kind at once (a mortar at the Castle goes one at a time: it names a building)."""
     at = state.actor_loc[actor]
     barrow = state.tokens[state.barrow(actor)]
+    menu = _menu(content)
+    room = content.wheelbarrow - sum(barrow)
     actions = []
-    if sum(barrow) < content.wheelbarrow:
-        loads = _menu(content)["load"]
-        actions = [loads[kind] for kind, count in enumerate(state.tokens[at]) if count]
-    return actions + _unload_actions(state, barrow, at, "", content)
+    if room:
+        actions = [menu["load"][kind] for kind, count in enumerate(state.tokens[at]) if count]
+        for kind, count in enumerate(state.tokens[at]):
+            actions += [menu["loadmany"][kind, n] for n in range(2, min(count, room) + 1)]
+    actions += _unload_actions(state, barrow, at, "", content)
+    for kind, count in enumerate(barrow):
+        if kind != MORTAR or at != content.castle:
+            actions += [menu["unloadmany"][kind, n] for n in range(2, count + 1)]
+    return actions
 
 
 def cart_available(state: Guedelon) -> bool:
@@ -133,14 +149,21 @@ def _unload(state: Guedelon, source: int, at: int, rest: str, content: Content) 
 
 
 def perform_barrow(state: Guedelon, actor: int, verb: str, rest: str, content: Content) -> None:
+    """`load:kind`, `unload:kind[:building]`, or `loadmany:kind:n` / `unloadmany:kind:n`."""
     at = state.actor_loc[actor]
     barrow = state.barrow(actor)
-    if verb == "load":
-        kind = KIND_INDEX[rest]
-        state.tokens[at][kind] -= 1
-        state.tokens[barrow][kind] += 1
+    if verb.endswith("many"):
+        rest, _, n = rest.partition(":")
+        verb, times = verb.removesuffix("many"), int(n)
     else:
-        _unload(state, barrow, at, rest, content)
+        times = 1
+    for _ in range(times):
+        if verb == "load":
+            kind = KIND_INDEX[rest]
+            state.tokens[at][kind] -= 1
+            state.tokens[barrow][kind] += 1
+        else:
+            _unload(state, barrow, at, rest, content)
 
 
 def perform_cart(state: Guedelon, rest: str, content: Content) -> None:
