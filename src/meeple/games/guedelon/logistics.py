@@ -78,13 +78,23 @@ def barrow_actions(state: Guedelon, actor: int, content: Content) -> list[Action
     room = content.wheelbarrow - sum(barrow)
     actions = []
     if room:
-        actions = [menu["load"][kind] for kind, count in enumerate(state.tokens[at]) if count]
-        for kind, count in enumerate(state.tokens[at]):
-            actions += [menu["loadmany"][kind, n] for n in range(2, min(count, room) + 1)]
+        here = state.tokens[at]
+        actions = [menu["load"][kind] for kind, count in enumerate(here) if count]
+        if room > 1:
+            many = menu["loadmany"]
+            actions += [
+                many[kind, n] for kind, count in enumerate(here) if count > 1 for n in range(2, min(count, room) + 1)
+            ]
     actions += _unload_actions(state, barrow, at, "", content)
-    for kind, count in enumerate(barrow):
-        if kind != MORTAR or at != content.castle:
-            actions += [menu["unloadmany"][kind, n] for n in range(2, count + 1)]
+    if room < content.wheelbarrow - 1:  # two tokens or more aboard
+        many = menu["unloadmany"]
+        castle = at == content.castle
+        actions += [
+            many[kind, n]
+            for kind, count in enumerate(barrow)
+            if count > 1 and not (castle and kind == MORTAR)
+            for n in range(2, count + 1)
+        ]
     return actions
 
 
