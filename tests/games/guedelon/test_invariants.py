@@ -10,7 +10,8 @@ player count and with every option:
   route (6.3; the Belvedere, where every route starts, included);
 - the apprentice stands on the route of the colour it follows (11.1), or on the Belvedere or
   the Castle between two routes;
-- nobody joins another worker at the Master Builder unless card 18 is in force (7.1).
+- nobody (worker or apprentice) joins another pawn at the Master Builder unless card 18 is in
+  force (7.1).
 """
 
 import pytest
@@ -79,8 +80,11 @@ def test_invariants_hold_after_every_action(players: int, options: dict, policy:
             seat = g.to_move(state)[0]
             legal = g.legal_actions(state, seat)
             action = legal[rng.below(len(legal))] if policy == "random" else g.playout_action(state, seat, legal, rng)
-            if action.id == "move:master_builder":
-                assert state.shared_master or CONTENT.loc("master_builder") not in state.actor_loc
+            master = CONTENT.loc("master_builder")
+            held = state.shared_master or master not in state.actor_loc
+            mover = state.actor if state.phase == "turn" else -1
             g.apply(state, seat, action.id)
+            if action.id.startswith(("move:", "route:")) and state.actor_loc[mover] == master:
+                assert held, "a worker or the apprentice joined another pawn at the Master Builder"
             check(state)
         assert g.result(state).team is not None
