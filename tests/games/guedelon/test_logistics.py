@@ -82,3 +82,16 @@ def test_mortar_at_the_castle_is_unloaded_one_at_a_time() -> None:
     put(state, state.barrow(0), "mortar", 2)
     act(g, state, "move:castle")
     assert not any(i.startswith("unloadmany:mortar") for i in ids(g, state))
+
+
+def test_a_whole_cart_load_or_unload_is_one_decision_and_one_cart_action() -> None:
+    """4: "load the cart by placing up to 6 material tokens" is one cart action."""
+    g, state = turn_state(4, actor=0)
+    state.cart_loc = loc("quarry")
+    put(state, loc("quarry"), "stone", 7)
+    act(g, state, "cart:loadall")
+    assert count(state, state.cart, "stone") == 6 and count(state, loc("quarry"), "stone") == 1
+    assert state.cart_left == 0 and not any(i.startswith("cart:") for i in ids(g, state))
+    state.cart_left, state.cart_loc = 1, loc("stonemason")
+    act(g, state, "cart:unloadall")
+    assert count(state, loc("stonemason"), "stone") == 6 and sum(state.tokens[state.cart]) == 0

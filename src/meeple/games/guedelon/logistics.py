@@ -133,7 +133,21 @@ def cart_actions(state: Guedelon, content: Content) -> list[Action]:
         return []
     menu = _menu(content)["move"]
     moves = [menu[n] for n in cart_neighbours(state, content)]
-    return [*_cart_loads(state, content), *_cart_unloads(state, content), *moves]
+    return [*_cart_loads(state, content), *_cart_unloads(state, content), *_cart_wholesale(state, content), *moves]
+
+
+def _cart_wholesale(state: Guedelon, content: Content) -> list[Action]:
+    """4: a whole load or unload as one decision: everything here (up to the cart's 6), or
+    everything aboard (not with a mortar at the Castle, which needs its building named)."""
+    cart, here = state.tokens[state.cart], state.tokens[state.cart_loc]
+    actions = []
+    taking = min(sum(here), content.cart - sum(cart))
+    if taking > 1:
+        actions.append(Action("cart:loadall", f"Load {taking} tokens from here onto the cart (one cart action)"))
+    aboard = sum(cart)
+    if aboard > 1 and not (state.cart_loc == content.castle and cart[MORTAR]):
+        actions.append(Action("cart:unloadall", f"Unload all {aboard} tokens from the cart (one cart action)"))
+    return actions
 
 
 def _use_cart_action(state: Guedelon) -> None:
@@ -189,6 +203,17 @@ def perform_cart(state: Guedelon, rest: str, content: Content) -> None:
         state.cart_loc = content.loc(what)
         return
     at = state.cart_loc
+    if verb == "loadall":
+        for kind in range(len(KINDS)):
+            taken = min(state.tokens[at][kind], content.cart - sum(state.tokens[state.cart]))
+            state.tokens[at][kind] -= taken
+            state.tokens[state.cart][kind] += taken
+        return
+    if verb == "unloadall":
+        for kind, count in enumerate(state.tokens[state.cart]):
+            for _ in range(count):
+                _unload(state, state.cart, at, KINDS[kind], content)
+        return
     if verb == "load":
         kind = KIND_INDEX[what]
         state.tokens[at][kind] -= 1
