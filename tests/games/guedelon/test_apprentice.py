@@ -53,7 +53,7 @@ def test_the_apprentice_is_blocked_by_visitors_like_a_worker() -> None:
 def test_the_apprentice_uses_its_own_board() -> None:
     g, state = apprentice_turn()
     act(g, state, "route:red:1", "produce:5")
-    assert state.tools[2] == 0 and state.tools[0] == 3
+    assert state.tools[2] == 0 and state.tools[0] == CONTENT.sliders[2][1]
 
 
 def test_solo_player_orders_the_two_workers_each_round() -> None:
@@ -83,3 +83,10 @@ def test_the_apprentice_cannot_step_onto_an_occupied_master_builder() -> None:
 def test_the_apprentice_takes_the_workers_turn_after_the_players() -> None:
     _, state = turn_state(2, actor=0)
     assert state.order == [0, 1, 2] and state.apprentice == 2
+
+
+def test_a_worker_cannot_join_the_apprentice_at_the_master_builder() -> None:
+    """7.1: only one Worker pawn at the Master Builder; the apprentice is a worker (11.1)."""
+    g, state = turn_state(2, actor=0)
+    state.actor_loc[2] = loc("master_builder")
+    assert "move:master_builder" not in ids(g, state)

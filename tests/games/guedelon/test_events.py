@@ -146,10 +146,12 @@ def test_apprentice_alternative_is_a_team_choice_in_duo() -> None:
     g, state = with_event(2, players=2)
     assert set(ids(g, state)) == {"side:workers", "side:apprentice"}
     act(g, state, "side:apprentice")
-    assert state.tools == [3, 3, 3]  # the apprentice already had 3; the workers gained nothing
+    duo_tools = CONTENT.sliders[2][1]
+    assert state.tools == [duo_tools, duo_tools, 3]  # the apprentice already had 3; the workers gained nothing
     g, state = with_event(1, players=2)
     act(g, state, "side:apprentice")
-    assert state.exp == [3, 3, 3]  # only the apprentice learnt (from 2)
+    duo_exp = CONTENT.sliders[2][0]
+    assert state.exp == [duo_exp, duo_exp, 3]  # only the apprentice learnt (from 2)
 
 
 def test_great_shape_apprentice_side_the_apprentice_plays_twice() -> None:

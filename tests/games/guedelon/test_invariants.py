@@ -6,14 +6,19 @@ player count and with every option:
   the foot of a building);
 - nothing is over-filled: wheelbarrows hold at most 3 tokens, the cart 6, no count is negative,
   sliders stay on their tracks, a floor holds only what its spaces accept;
-- visitors are conserved: 9 pawns, each in the bag (lying) or on a location of the map;
-- nobody joins another worker at the Master Builder unless card 18 is in force (7.1).
+- visitors are conserved: 9 pawns, each in the bag (lying) or on a location of its colour's
+  route (6.3; the Belvedere, where every route starts, included);
+- the apprentice stands on the route of the colour it follows (11.1), or on the Belvedere or
+  the Castle between two routes;
+- nobody (worker or apprentice) joins another pawn at the Master Builder unless card 18 is in
+  force (7.1).
 """
 
 import pytest
 
 from meeple.engine import Rng, derive_seed
 from meeple.games.guedelon.content import RESERVE_OF
+from meeple.games.guedelon.visitors import route
 
 from .builders import CONTENT, game
 
@@ -53,6 +58,12 @@ def check(state) -> None:
         assert -1 <= at < len(CONTENT.locations)
         if at < 0:
             assert not state.visitor_up[pawn]
+        else:
+            assert at in route(state, state.visitor_colour[pawn], CONTENT), "a visitor left its route"
+    if state.apprentice >= 0:
+        at = state.actor_loc[state.apprentice]
+        ends = (CONTENT.loc("belvedere"), CONTENT.castle)
+        assert at in ends or (state.app_colour >= 0 and at in route(state, state.app_colour, CONTENT))
     if state.mill < 0:
         assert all(sum(t) == 0 for t in state.tokens[CONTENT.loc("mill") : CONTENT.loc("mill") + 1])
 
@@ -69,8 +80,11 @@ def test_invariants_hold_after_every_action(players: int, options: dict, policy:
             seat = g.to_move(state)[0]
             legal = g.legal_actions(state, seat)
             action = legal[rng.below(len(legal))] if policy == "random" else g.playout_action(state, seat, legal, rng)
-            if action.id == "move:master_builder":
-                assert state.shared_master or CONTENT.loc("master_builder") not in state.actor_loc
+            master = CONTENT.loc("master_builder")
+            held = state.shared_master or master not in state.actor_loc
+            mover = state.actor if state.phase == "turn" else -1
             g.apply(state, seat, action.id)
+            if action.id.startswith(("move:", "route:")) and state.actor_loc[mover] == master:
+                assert held, "a worker or the apprentice joined another pawn at the Master Builder"
             check(state)
         assert g.result(state).team is not None

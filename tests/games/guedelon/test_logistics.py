@@ -59,3 +59,39 @@ def test_the_cart_is_not_tied_to_the_worker() -> None:
     g, state = turn_state(4, actor=0)
     act(g, state, "move:quarry", "skip", "cart:move:castle")
     assert state.cart_loc == loc("castle") and state.actor_loc[0] == loc("quarry")
+
+
+def test_several_tokens_of_one_kind_load_and_unload_as_one_decision() -> None:
+    """3.3 makes every load and unload free; several of one kind at once save decisions."""
+    g, state = turn_state(4, actor=0)
+    put(state, loc("quarry"), "stone", 4)
+    put(state, state.barrow(0), "rope")
+    act(g, state, "move:quarry", "skip")
+    legal = ids(g, state)
+    assert "loadmany:stone:2" in legal and "loadmany:stone:3" not in legal  # room for 2 besides the rope
+    act(g, state, "loadmany:stone:2")
+    assert count(state, state.barrow(0), "stone") == 2 and count(state, loc("quarry"), "stone") == 2
+    assert not any(i.startswith("load") for i in ids(g, state))  # the wheelbarrow is full
+    act(g, state, "unloadmany:stone:2")
+    assert count(state, loc("quarry"), "stone") == 4 and count(state, state.barrow(0), "stone") == 0
+
+
+def test_mortar_at_the_castle_is_unloaded_one_at_a_time() -> None:
+    g, state = turn_state(4, actor=0)
+    state.actor_loc[0] = loc("mason")
+    put(state, state.barrow(0), "mortar", 2)
+    act(g, state, "move:castle")
+    assert not any(i.startswith("unloadmany:mortar") for i in ids(g, state))
+
+
+def test_a_whole_cart_load_or_unload_is_one_decision_and_one_cart_action() -> None:
+    """4: "load the cart by placing up to 6 material tokens" is one cart action."""
+    g, state = turn_state(4, actor=0)
+    state.cart_loc = loc("quarry")
+    put(state, loc("quarry"), "stone", 7)
+    act(g, state, "cart:loadall")
+    assert count(state, state.cart, "stone") == 6 and count(state, loc("quarry"), "stone") == 1
+    assert state.cart_left == 0 and not any(i.startswith("cart:") for i in ids(g, state))
+    state.cart_left, state.cart_loc = 1, loc("stonemason")
+    act(g, state, "cart:unloadall")
+    assert count(state, loc("stonemason"), "stone") == 6 and sum(state.tokens[state.cart]) == 0

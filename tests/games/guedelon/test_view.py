@@ -7,7 +7,7 @@ import pytest
 
 from meeple.engine import Rng
 
-from .builders import game
+from .builders import act, game, loc, turn_state, with_event
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -42,3 +42,42 @@ def test_svg_draws_visitors_lying_and_standing_and_the_cart() -> None:
     state.visitor_loc[1], state.visitor_up[1] = 4, True
     svg = g.render_svg(g.observation(state, 0), [])
     assert "not initiated (lying)" in svg and "initiated (standing)" in svg and "The cart" in svg
+
+
+def test_solo_text_names_the_acting_pawn_and_keeps_the_two_workers_apart() -> None:
+    g, state = turn_state(1, actor=1)
+    state.actor_loc[0], state.actor_loc[1] = loc("quarry"), loc("forest")
+    text = g.render_text(g.observation(state, 0))
+    assert "to move: seat 0 moving worker 2" in text.splitlines()[0]
+    quarry = next(line for line in text.splitlines() if "Stone quarry" in line)
+    forest = next(line for line in text.splitlines() if "Forest" in line)
+    assert "worker 1" in quarry and "worker 2" in forest
+    svg = g.render_svg(g.observation(state, 0), [])
+    assert ">1</text>" in svg and ">2</text>" in svg
+
+
+def test_text_shows_the_apprentice_colour_bag_years_later_floors_and_readable_reserve() -> None:
+    g, state = turn_state(2, actor=2)
+    state.app_colour = 2
+    text = g.render_text(g.observation(state, 0))
+    assert "apprentice, red route" in text and "next bag year 1234" in text
+    assert "then cut stone, cut stone; tile" not in text and "then cut stone; tile" in text  # A1, A2
+    assert "Reserve: 9 stone, 9 wood" in text and "cut_stone" not in text and "{" not in text
+
+
+def test_production_labels_say_how_many_tools_they_spend() -> None:
+    g, state = turn_state(4, actor=0)
+    act(g, state, "move:quarry")  # experience 1, tools 3
+    labels = {a.id: a.label for a in g.legal_actions(state, 0)}
+    assert labels["produce:1"] == "Produce 1 stone (no tools spent)"
+    assert labels["produce:3"] == "Produce 3 stone (spends 2 tools)"
+
+
+def test_a_pick_names_what_the_card_hands_over_and_a_push_where_the_visitor_goes() -> None:
+    g, state = with_event(16)
+    assert {a.label for a in g.legal_actions(state, 0)} >= {"seat 1's worker: tools raised to 3"}
+    g, state = turn_state(4, actor=0)
+    state.visitor_loc[0], state.visitor_colour[0] = loc("quarry"), 2
+    act(g, state, "move:pillory")
+    labels = [a.label for a in g.legal_actions(state, 0) if a.id == "push:0"]
+    assert labels == ["Move the lying red visitor from Stone quarry to Stonemason"]

@@ -346,7 +346,9 @@ def playout_action(state: Guedelon, seat: int, legal: list[Action], rng: Rng, co
     if state.mode in ("cart_load", "cart_unload"):
         return cart_choice(state, by_id, content) or by_id.get("cart:done", legal[0])
     if state.mode == "build":
-        return next((a for a in legal if a.id.startswith("build:")), legal[-1])
+        at_castle = state.actor_loc[actor] == content.castle
+        crane = next((a for a in legal if at_castle and a.id.startswith(("unload:rope", "unload:mortar"))), None)
+        return crane or next((a for a in legal if a.id.startswith("build:")), by_id["done"])
     if "rebelote" in by_id and content.locations[state.actor_loc[actor]].kind not in ("belvedere", "stables"):
         return by_id["rebelote"]
     if state.stage == BEFORE:

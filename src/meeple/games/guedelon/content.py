@@ -20,6 +20,7 @@ Source = Literal["rulebook", "finding", "reconstructed"]
 MATERIALS = ("stone", "wood", "clay")
 KINDS = ("stone", "wood", "clay", "cut_stone", "beam", "tile", "mortar", "rope")
 KIND_INDEX = {name: index for index, name in enumerate(KINDS)}
+KIND_NAMES = tuple(name.replace("_", " ") for name in KINDS)  # as players read them: "cut stone"
 STONE, WOOD, CLAY, CUT_STONE, BEAM, TILE, MORTAR, ROPE = range(8)
 PRODUCTS = (CUT_STONE, BEAM, TILE)
 # Where a token returns: the material's reserve (a two-sided token), the mortar or the rope reserve.

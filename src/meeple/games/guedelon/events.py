@@ -11,7 +11,17 @@ from collections.abc import Callable
 
 from meeple.engine import Action
 from meeple.games.guedelon.castle import needs_mortar, place_mortar
-from meeple.games.guedelon.content import COLOURS, KIND_INDEX, KINDS, MATERIALS, PRODUCTS, RESERVE_OF, Content, Effect
+from meeple.games.guedelon.content import (
+    COLOURS,
+    KIND_INDEX,
+    KIND_NAMES,
+    KINDS,
+    MATERIALS,
+    PRODUCTS,
+    RESERVE_OF,
+    Content,
+    Effect,
+)
 from meeple.games.guedelon.locations import add_experience, add_tools
 from meeple.games.guedelon.state import Guedelon
 from meeple.games.guedelon.visitors import draw_visitor, move_all, route
@@ -48,15 +58,19 @@ def worker_boards(state: Guedelon) -> list[int]:
     return sorted({state.actor_board[a] for a in range(len(state.actor_loc)) if a != state.apprentice})
 
 
-def _targets(state: Guedelon, effect: Effect) -> list[int]:
+def _targets(state: Guedelon, effect: Effect, content: Content) -> list[int]:
+    """The boards an "each worker" effect reaches: the workers', and the apprentice's too on a
+    card that gives the apprentice no alternative of its own (cards 20, 29, 38, 43)."""
     if effect.who == "apprentice":
         return [state.actor_board[state.apprentice]]
+    if not content.cards[state.event].apprentice:
+        return list(range(state.boards))
     return worker_boards(state)
 
 
 # --- immediate effects ---------------------------------------------------------------------
 def _tools_add(state: Guedelon, effect: Effect, content: Content) -> None:
-    for board in _targets(state, effect):
+    for board in _targets(state, effect, content):
         add_tools(state, board, effect.value, content)
 
 
@@ -64,7 +78,7 @@ def _tools_set(state: Guedelon, effect: Effect, content: Content) -> None:
     if effect.who == "pick":
         state.pending.append(f"pick:tools_set:{effect.value}")
         return
-    for board in _targets(state, effect):
+    for board in _targets(state, effect, content):
         state.tools[board] = max(state.tools[board], effect.value)
 
 
@@ -72,7 +86,7 @@ def _exp_add(state: Guedelon, effect: Effect, content: Content) -> None:
     if effect.who == "pick":
         state.pending.append(f"pick:exp_add:{effect.value}")
         return
-    for board in _targets(state, effect):
+    for board in _targets(state, effect, content):
         add_experience(state, board, effect.value, content)
 
 
@@ -96,9 +110,12 @@ def _ask(kind: str) -> Handler:
 
 
 def _all_to_belvedere(state: Guedelon, effect: Effect, content: Content) -> None:
+    """Card 17, the workers' side: every worker pawn to the Belvedere; the apprentice's own
+    alternative is the change of colour, so on this side it stays where it is."""
     belvedere = content.loc("belvedere")
     for actor in range(len(state.actor_loc)):
-        state.actor_loc[actor] = belvedere
+        if actor != state.apprentice:
+            state.actor_loc[actor] = belvedere
 
 
 def _draw_visitors(state: Guedelon, effect: Effect, content: Content) -> None:
@@ -222,7 +239,8 @@ def pending_actions(state: Guedelon, content: Content) -> list[Action]:
             Action("side:apprentice", f"{card.name}: the apprentice's effect"),
         ]
     if kind == "pick":
-        return [Action(f"pick:{a}", f"Give it to {actor_name(state, a)}") for a in range(len(state.actor_loc))]
+        gift = _gift(head)
+        return [Action(f"pick:{a}", f"{actor_name(state, a)}: {gift}") for a in range(len(state.actor_loc))]
     if kind == "fairy":
         actions = []
         for location in content.locations:
@@ -248,19 +266,30 @@ def pending_actions(state: Guedelon, content: Content) -> list[Action]:
     return archaeologist_actions(state, int(value), content)
 
 
+def _gift(head: str) -> str:
+    """What a card hands to the picked worker, for the label of the choice."""
+    _, effect, value = head.split(":")
+    return {
+        "tools_set": f"tools raised to {value}",
+        "exp_add": f"experience +{value}",
+        "experience_as": f"plays this round at experience {value}",
+        "rebelote": "acts where it stands before moving, and one more cart action",
+    }[effect]
+
+
 def archaeologist_actions(state: Guedelon, most: int, content: Content) -> list[Action]:
-    """Card 13: up to two finished products from anywhere but the courtyard into the courtyard."""
+    """Card 13: up to two finished products into the courtyard; "they can come from the cart, a
+    wheelbarrow or a workshop" (not from other locations)."""
     if state.placed >= most:
         return []
-    castle = content.loc("castle")
     actions = []
     for container, tokens in enumerate(state.tokens):
-        if container == castle:
+        if container < state.locations and content.locations[container].kind != "workshop":
             continue
         where = container_name(state, container, content)
         for kind in PRODUCTS:
             if tokens[kind]:
-                actions.append(Action(f"fetch:{container}:{KINDS[kind]}", f"Bring a {KINDS[kind]} from {where}"))
+                actions.append(Action(f"fetch:{container}:{KINDS[kind]}", f"Bring a {KIND_NAMES[kind]} from {where}"))
     return [*actions, Action("fetch:done", "The archaeologists are done")] if actions else []
 
 

@@ -190,8 +190,12 @@ def legal_actions(state: Guedelon, seat: int, content: Content) -> list[Action]:
     actor = state.actor
     if state.mode != NONE and state.mode != BUILD:
         return logistics.cart_actions(state, content)
-    if state.mode == BUILD:
-        return [*locations.build_actions(state, actor, content), Action("done", "Stop building")]
+    if state.mode == BUILD:  # 3.3: the wheelbarrow stays usable while building
+        return [
+            *locations.build_actions(state, actor, content),
+            *logistics.barrow_actions(state, actor, content),
+            Action("done", "Stop building"),
+        ]
     if state.stage == BEFORE:
         early = (
             [Action("rebelote", "Rebelote: do the action of this location before leaving")]
@@ -218,6 +222,8 @@ def arrive(state: Guedelon, actor: int, loc: int, content: Content) -> None:
     otherwise the location's effect follows."""
     state.actor_loc[actor] = loc
     location = content.locations[loc]
+    if state.first_bonus and loc == state.first_bonus_loc and visitors_at(state, loc):
+        state.first_bonus = 0  # card 8 goes to the first worker who goes there, even if blocked
     if initiate(state, loc):
         state.note(f"{events.actor_name(state, actor)} initiates the visitors at {location.name}")
         state.stage = AFTER
@@ -243,7 +249,7 @@ def perform(state: Guedelon, seat: int, action: Action, content: Content) -> Non
 
 def _perform_turn(state: Guedelon, verb: str, rest: str, content: Content) -> None:
     actor = state.actor
-    if verb in ("load", "unload"):
+    if verb in ("load", "unload", "loadmany", "unloadmany"):
         logistics.perform_barrow(state, actor, verb, rest, content)
     elif verb == "cart":
         logistics.perform_cart(state, rest, content)
@@ -263,15 +269,36 @@ def _perform_turn(state: Guedelon, verb: str, rest: str, content: Content) -> No
         locations.arrive_effects(state, actor, content)
         if content.locations[state.actor_loc[actor]].kind in CHOICE_KINDS:
             state.stage = EARLY
-    elif verb in ("skip", "done"):
+    elif verb == "skip":
+        if state.first_bonus and state.actor_loc[actor] == state.first_bonus_loc:
+            state.first_bonus = 0  # card 8: the first worker who goes there had the chance
         locations.finish_effect(state)
+    elif verb == "done":
+        was = state.stage
+        locations.finish_effect(state)
+        _offer_again(state, was, content)
     elif verb == "again":
-        state.trainee, state.again, state.stage = False, False, EFFECT
+        _repeat(state, actor, content)
     elif verb == "end":
         end_turn(state, content)
     else:
         was = state.stage
         locations.perform_effect(state, actor, verb, rest, content)
-        kind = content.locations[state.actor_loc[actor]].kind
-        if was == EFFECT and state.stage == AFTER and state.trainee and kind != "master_builder":
-            state.again = True
+        _offer_again(state, was, content)
+
+
+def _offer_again(state: Guedelon, was: int, content: Content) -> None:
+    """Card 7 (Trainee): once a worker has finished a location's action, it may do it again
+    ("except at the Master Builder", whose action is automatic anyway)."""
+    kind = content.locations[state.actor_loc[state.actor]].kind
+    if was == EFFECT and state.stage == AFTER and state.trainee and kind != "master_builder":
+        state.again = True
+
+
+def _repeat(state: Guedelon, actor: int, content: Content) -> None:
+    """Card 7: the location's action once more, its automatic part included (the Pillory's tool
+    as well as its push)."""
+    state.trainee, state.again, state.stage = False, False, EFFECT
+    locations.arrive_effects(state, actor, content)
+    if content.locations[state.actor_loc[actor]].kind == "pillory" and not locations.push_actions(state, content):
+        state.stage = AFTER

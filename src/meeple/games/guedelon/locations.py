@@ -7,9 +7,19 @@ plus any tools spent, 3.1-3.2), where a new mortar or rope goes, which visitor t
 
 from meeple.engine import Action
 from meeple.games.guedelon.castle import can_build_on, open_space, place_product
-from meeple.games.guedelon.content import COLOURS, KIND_INDEX, KINDS, MATERIALS, MORTAR, PRODUCTS, ROPE, Content
+from meeple.games.guedelon.content import (
+    COLOURS,
+    KIND_INDEX,
+    KIND_NAMES,
+    KINDS,
+    MATERIALS,
+    MORTAR,
+    PRODUCTS,
+    ROPE,
+    Content,
+)
 from meeple.games.guedelon.state import AFTER, BEFORE, BUILD, EARLY, NONE, Guedelon
-from meeple.games.guedelon.visitors import advance, can_advance
+from meeple.games.guedelon.visitors import advance, can_advance, route
 
 
 def kind_of(state: Guedelon, loc: int, content: Content) -> str:
@@ -54,7 +64,8 @@ def arrive_effects(state: Guedelon, actor: int, content: Content) -> None:
     kind = kind_of(state, loc, content)
     board = state.actor_board[actor]
     card = content.cards.get(state.event)
-    effects = card.effects if card and state.side == "workers" else ()
+    # Cards 1 and 5 give the apprentice its own alternative: the workers' side is for workers only.
+    effects = card.effects if card and state.side == "workers" and actor != state.apprentice else ()
     if kind == "master_builder":
         gain = next((e.value for e in effects if e.kind == "master_builder_exp"), 1)
         add_experience(state, board, gain, content)
@@ -65,7 +76,7 @@ def arrive_effects(state: Guedelon, actor: int, content: Content) -> None:
         keep = 0 if state.blacksmith_sets else state.tools[board]
         state.tools[board] = max(keep, content.blacksmith_tools)
     elif kind == "stables":
-        state.cart_left = max(state.cart_left, content.stables_cart_actions - state.cart_used)
+        state.cart_left += content.stables_cart_actions - 1  # 3 instead of one (card 12's extra kept)
     elif kind == "pillory":
         add_tools(state, board, 1, content)
 
@@ -80,18 +91,29 @@ def effect_actions(state: Guedelon, actor: int, content: Content) -> list[Action
         material = MATERIALS.index(content.locations[loc].material)
         base, tools = capacity(state, actor, loc, content)
         most = min(state.reserve[material], base + tools)
-        return [Action(f"produce:{n}", f"Produce {n} {MATERIALS[material]}", {"count": n}) for n in range(1, most + 1)]
+        return [
+            Action(f"produce:{n}", f"Produce {n} {MATERIALS[material]}{_cost(n, base)}", {"count": n})
+            for n in range(1, most + 1)
+        ]
     if kind == "workshop":
         material = MATERIALS.index(content.locations[loc].material)
         base, tools = capacity(state, actor, loc, content)
         most = min(state.tokens[loc][material], base + tools)
-        product = KINDS[material + 3]
-        return [Action(f"transform:{n}", f"Make {n} {product}", {"count": n}) for n in range(1, most + 1)]
+        product = KIND_NAMES[material + 3]
+        return [
+            Action(f"transform:{n}", f"Make {n} {product}{_cost(n, base)}", {"count": n}) for n in range(1, most + 1)
+        ]
     if kind in ("mason", "ropewalk"):
         return make_actions(state, actor, MORTAR if kind == "mason" else ROPE, content)
     if kind in ("castle", "mill"):
         return build_actions(state, actor, content)
     return []
+
+
+def _cost(count: int, base: int) -> str:
+    """3.2: what a choice costs in tools, shown in its label."""
+    spent = max(0, count - base)
+    return f" (spends {spent} tool{'s' if spent > 1 else ''})" if spent else " (no tools spent)"
 
 
 def make_actions(state: Guedelon, actor: int, kind: int, content: Content) -> list[Action]:
@@ -114,9 +136,19 @@ def push_actions(state: Guedelon, content: Content) -> list[Action]:
         if can_advance(state, pawn, content):
             where = content.locations[loc].name
             state_word = "standing" if state.visitor_up[pawn] else "lying"
-            label = f"Move the {state_word} {COLOURS[state.visitor_colour[pawn]]} visitor on from {where}"
+            colour = COLOURS[state.visitor_colour[pawn]]
+            label = f"Move the {state_word} {colour} visitor from {where} {_onward(state, pawn, content)}"
             actions.append(Action(f"push:{pawn}", label))
     return actions
+
+
+def _onward(state: Guedelon, pawn: int, content: Content) -> str:
+    """Where the Pillory's push sends a visitor (6.3, 7.3)."""
+    loc = state.visitor_loc[pawn]
+    if loc == content.castle:
+        return "back into the bag"
+    steps = route(state, state.visitor_colour[pawn], content)
+    return f"to {content.locations[steps[steps.index(loc) + 1] if loc in steps else content.castle].name}"
 
 
 def build_actions(state: Guedelon, actor: int, content: Content) -> list[Action]:
@@ -134,14 +166,14 @@ def build_actions(state: Guedelon, actor: int, content: Content) -> list[Action]
             return []
         for kind in PRODUCTS:
             if (here[kind] or barrow[kind]) and open_space(state, -1, kind, content) >= 0:
-                actions.append(Action(f"build:mill:{KINDS[kind]}", f"Put a {KINDS[kind]} on the Mill"))
+                actions.append(Action(f"build:mill:{KINDS[kind]}", f"Put a {KIND_NAMES[kind]} on the Mill"))
         return actions
     for b, building in enumerate(content.buildings):
         if not can_build_on(state, b, content):
             continue
         for kind in PRODUCTS:
             if (here[kind] or barrow[kind]) and open_space(state, b, kind, content) >= 0:
-                label = f"Put a {KINDS[kind]} on floor {building.id}{state.floor[b]} ({building.name})"
+                label = f"Put a {KIND_NAMES[kind]} on floor {building.id}{state.floor[b]} ({building.name})"
                 actions.append(Action(f"build:{building.id}:{KINDS[kind]}", label))
     return actions
 
@@ -167,7 +199,7 @@ def perform_effect(state: Guedelon, actor: int, verb: str, rest: str, content: C
         spend(state, actor, count, base)
         state.tokens[loc][material] -= count
         state.tokens[loc][material + 3] += count
-        state.note(f"{count} {KINDS[material + 3]} made at {content.locations[loc].name}")
+        state.note(f"{count} {KIND_NAMES[material + 3]} made at {content.locations[loc].name}")
         finish_effect(state)
     elif verb in ("mortar", "rope"):
         kind = KIND_INDEX[verb]
@@ -195,9 +227,20 @@ def perform_build(state: Guedelon, actor: int, rest: str, content: Content) -> N
         state.tools[state.actor_board[actor]] -= 1
     state.mode = BUILD
     place_product(state, b, kind, content)
-    if not build_actions(state, actor, content):
-        state.mode = NONE
+    if not build_actions(state, actor, content) and not _unloading_may_help(state, actor, content):
         finish_effect(state)
+
+
+def _unloading_may_help(state: Guedelon, actor: int, content: Content) -> bool:
+    """3.3: unloading is allowed at any time of the turn, so the build stays open while the
+    worker can still place tokens and carries a rope or mortar that could open a floor."""
+    base, tools = capacity(state, actor, state.actor_loc[actor], content)
+    barrow = state.tokens[state.barrow(actor)]
+    return (
+        state.placed < base + tools
+        and kind_of(state, state.actor_loc[actor], content) == "castle"
+        and (barrow[ROPE] > 0 or barrow[MORTAR] > 0)
+    )
 
 
 def finish_effect(state: Guedelon) -> None:

@@ -11,36 +11,46 @@ from functools import cache
 
 from meeple.engine import Action
 from meeple.games.guedelon.castle import arrive_at_castle, needs_mortar
-from meeple.games.guedelon.content import KIND_INDEX, KINDS, MORTAR, Content
+from meeple.games.guedelon.content import KIND_INDEX, KIND_NAMES, KINDS, MORTAR, Content
 from meeple.games.guedelon.state import BEFORE, CART_LOAD, CART_UNLOAD, NONE, Guedelon
 
 
 def _unload_label(kind: int, building: str) -> str:
     if building:
-        return f"{KINDS[kind]} to the foot of building {building}"
-    return KINDS[kind]
+        return f"the mortar to the foot of {building}"
+    return f"a {KIND_NAMES[kind]}"
 
 
 @cache
 def _menu(content: Content) -> dict[str, tuple[Action, ...] | dict[int, tuple[Action, ...]]]:
     """Every wheelbarrow and cart action, built once (actions are immutable): per kind, and for
     mortar at the Castle per building (7.6: it goes to the foot of the building named)."""
-    letters = [b.id for b in content.buildings]
     menu: dict = {}
     for prefix, source in (("", "wheelbarrow"), ("cart:", "cart")):
         where = "into the wheelbarrow" if source == "wheelbarrow" else "onto the cart"
         menu[prefix + "load"] = tuple(
-            Action(f"{prefix}load:{KINDS[k]}", f"Load a {KINDS[k]} {where}") for k in range(len(KINDS))
+            Action(f"{prefix}load:{KINDS[k]}", f"Load a {KIND_NAMES[k]} {where}") for k in range(len(KINDS))
         )
         menu[prefix + "unload"] = tuple(
-            Action(f"{prefix}unload:{KINDS[k]}", f"Unload a {_unload_label(k, '')} from the {source}")
+            Action(f"{prefix}unload:{KINDS[k]}", f"Unload {_unload_label(k, '')} from the {source}")
             for k in range(len(KINDS))
         )
         menu[prefix + "mortar"] = {
-            b: Action(f"{prefix}unload:mortar:{letter}", f"Unload a {_unload_label(MORTAR, letter)} from the {source}")
-            for b, letter in enumerate(letters)
+            b: Action(
+                f"{prefix}unload:mortar:{building.id}",
+                f"Unload {_unload_label(MORTAR, f'{building.id} ({building.name})')} from the {source}",
+            )
+            for b, building in enumerate(content.buildings)
         }
     menu["move"] = tuple(Action(f"cart:move:{loc.id}", f"Move the cart to {loc.name}") for loc in content.locations)
+    for verb, where in (("load", "into"), ("unload", "from")):
+        menu[verb + "many"] = {
+            (k, n): Action(
+                f"{verb}many:{KINDS[k]}:{n}", f"{verb.capitalize()} {n} {KIND_NAMES[k]} {where} the wheelbarrow"
+            )
+            for k in range(len(KINDS))
+            for n in range(2, content.wheelbarrow + 1)
+        }
     return menu
 
 
@@ -60,14 +70,32 @@ def _unload_actions(state: Guedelon, tokens: list[int], at: int, prefix: str, co
 
 
 def barrow_actions(state: Guedelon, actor: int, content: Content) -> list[Action]:
-    """3.3: load from or unload to the worker's location, one token a decision."""
+    """3.3: load from or unload to the worker's location, one token a decision, or several
+    tokens of one kind at once (a mortar at the Castle goes one at a time: it names a building)."""
     at = state.actor_loc[actor]
     barrow = state.tokens[state.barrow(actor)]
+    menu = _menu(content)
+    room = content.wheelbarrow - sum(barrow)
     actions = []
-    if sum(barrow) < content.wheelbarrow:
-        loads = _menu(content)["load"]
-        actions = [loads[kind] for kind, count in enumerate(state.tokens[at]) if count]
-    return actions + _unload_actions(state, barrow, at, "", content)
+    if room:
+        here = state.tokens[at]
+        actions = [menu["load"][kind] for kind, count in enumerate(here) if count]
+        if room > 1:
+            many = menu["loadmany"]
+            actions += [
+                many[kind, n] for kind, count in enumerate(here) if count > 1 for n in range(2, min(count, room) + 1)
+            ]
+    actions += _unload_actions(state, barrow, at, "", content)
+    if room < content.wheelbarrow - 1:  # two tokens or more aboard
+        many = menu["unloadmany"]
+        castle = at == content.castle
+        actions += [
+            many[kind, n]
+            for kind, count in enumerate(barrow)
+            if count > 1 and not (castle and kind == MORTAR)
+            for n in range(2, count + 1)
+        ]
+    return actions
 
 
 def cart_available(state: Guedelon) -> bool:
@@ -105,7 +133,21 @@ def cart_actions(state: Guedelon, content: Content) -> list[Action]:
         return []
     menu = _menu(content)["move"]
     moves = [menu[n] for n in cart_neighbours(state, content)]
-    return [*_cart_loads(state, content), *_cart_unloads(state, content), *moves]
+    return [*_cart_loads(state, content), *_cart_unloads(state, content), *_cart_wholesale(state, content), *moves]
+
+
+def _cart_wholesale(state: Guedelon, content: Content) -> list[Action]:
+    """4: a whole load or unload as one decision: everything here (up to the cart's 6), or
+    everything aboard (not with a mortar at the Castle, which needs its building named)."""
+    cart, here = state.tokens[state.cart], state.tokens[state.cart_loc]
+    actions = []
+    taking = min(sum(here), content.cart - sum(cart))
+    if taking > 1:
+        actions.append(Action("cart:loadall", f"Load {taking} tokens from here onto the cart (one cart action)"))
+    aboard = sum(cart)
+    if aboard > 1 and not (state.cart_loc == content.castle and cart[MORTAR]):
+        actions.append(Action("cart:unloadall", f"Unload all {aboard} tokens from the cart (one cart action)"))
+    return actions
 
 
 def _use_cart_action(state: Guedelon) -> None:
@@ -131,14 +173,21 @@ def _unload(state: Guedelon, source: int, at: int, rest: str, content: Content) 
 
 
 def perform_barrow(state: Guedelon, actor: int, verb: str, rest: str, content: Content) -> None:
+    """`load:kind`, `unload:kind[:building]`, or `loadmany:kind:n` / `unloadmany:kind:n`."""
     at = state.actor_loc[actor]
     barrow = state.barrow(actor)
-    if verb == "load":
-        kind = KIND_INDEX[rest]
-        state.tokens[at][kind] -= 1
-        state.tokens[barrow][kind] += 1
+    if verb.endswith("many"):
+        rest, _, n = rest.partition(":")
+        verb, times = verb.removesuffix("many"), int(n)
     else:
-        _unload(state, barrow, at, rest, content)
+        times = 1
+    for _ in range(times):
+        if verb == "load":
+            kind = KIND_INDEX[rest]
+            state.tokens[at][kind] -= 1
+            state.tokens[barrow][kind] += 1
+        else:
+            _unload(state, barrow, at, rest, content)
 
 
 def perform_cart(state: Guedelon, rest: str, content: Content) -> None:
@@ -154,6 +203,17 @@ def perform_cart(state: Guedelon, rest: str, content: Content) -> None:
         state.cart_loc = content.loc(what)
         return
     at = state.cart_loc
+    if verb == "loadall":
+        for kind in range(len(KINDS)):
+            taken = min(state.tokens[at][kind], content.cart - sum(state.tokens[state.cart]))
+            state.tokens[at][kind] -= taken
+            state.tokens[state.cart][kind] += taken
+        return
+    if verb == "unloadall":
+        for kind, count in enumerate(state.tokens[state.cart]):
+            for _ in range(count):
+                _unload(state, state.cart, at, KINDS[kind], content)
+        return
     if verb == "load":
         kind = KIND_INDEX[what]
         state.tokens[at][kind] -= 1

@@ -98,6 +98,9 @@ def observation(state: Guedelon, seat: int | None, content: Content) -> dict[str
                     )
                 ],
                 "ropes_needed": state.floor[i] * content.rope_per_floor,
+                "later_floors": [
+                    [[KINDS[k] for k in space] for space in floor] for floor in content.floors[i][state.floor[i] + 1 :]
+                ],
             }
             for i, b in enumerate(content.buildings)
         ],

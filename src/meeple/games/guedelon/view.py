@@ -32,18 +32,48 @@ WIDTH = 1420
 
 
 def _tokens(tokens: dict[str, int]) -> str:
-    return ", ".join(f"{n} {k}" for k, n in tokens.items()) or "-"
+    return ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in tokens.items() if n) or "-"
 
 
-def _worker_label(worker: dict[str, Any]) -> str:
-    return "A" if worker["apprentice"] else str(worker["seat"])
+def _worker_label(obs: dict[str, Any], worker: dict[str, Any]) -> str:
+    """The mark on a pawn: A for the apprentice, 1 and 2 for the solo workers, else the seat."""
+    if worker["apprentice"]:
+        return "A"
+    return worker["name"].removeprefix("worker ") if obs["players"] == 1 else str(worker["seat"])
+
+
+def _who_moves(obs: dict[str, Any]) -> str:
+    """The header's "to move": the seat and, in a turn, the pawn it is moving (solo has two
+    workers and the apprentice on seat 0, duo the apprentice on seat 0)."""
+    if obs["phase"] == "over":
+        return "game over"
+    seats = ",".join(map(str, obs["to_move"]))
+    worker = obs["turn"]["worker"]
+    pawn = f" moving {obs['workers'][worker]['name']}" if worker is not None else " (the event's choices)"
+    return f"to move: seat {seats}{pawn}"
+
+
+def _space(space: list[str]) -> str:
+    return "/".join(kind.replace("_", " ") for kind in space)
+
+
+def _visitor(obs: dict[str, Any], visitor: dict[str, Any]) -> str:
+    """A visitor, lying or standing, and how many steps it still has to the Castle (6.3)."""
+    steps = obs["routes"][visitor["colour"]]
+    left = len(steps) - 1 - steps.index(visitor["at"]) if visitor["at"] in steps else 0
+    where = f"{left} to the Castle" if left else "at the Castle"
+    return f"{visitor['colour']} visitor ({'standing' if visitor['initiated'] else 'lying'}, {where})"
+
+
+def _bag_line(obs: dict[str, Any]) -> str:
+    coming = [year for year in obs["bag_years"] if year > obs["year"]]
+    following = f"next bag year {coming[0]}" if coming else "no bag year left"
+    bag = f"Bag: {len(obs['bag'])} visitors ({following}; each mortar at a building draws one)"
+    return f"{bag}   Event deck: {obs['deck']} cards"
 
 
 def render_text(obs: dict[str, Any]) -> str:
-    lines = [
-        f"Guédelon - round {obs['round']}/{obs['rounds']} (year {obs['year']}) - "
-        f"{'game over' if obs['phase'] == 'over' else 'to move: seat ' + ','.join(map(str, obs['to_move']))}"
-    ]
+    lines = [f"Guédelon - round {obs['round']}/{obs['rounds']} (year {obs['year']}) - {_who_moves(obs)}"]
     if obs["event"]:
         lines.append(f"Event {obs['event']['number']} {obs['event']['name']}: {obs['event']['text']}")
     worker = obs["turn"]["worker"]
@@ -54,36 +84,38 @@ def render_text(obs: dict[str, Any]) -> str:
             f"Turn: {obs['workers'][worker]['name']} ({stage[obs['turn']['stage']]}{colour}; "
             f"cart actions left {obs['turn']['cart_actions']})"
         )
-    lines.append(f"Crane: {obs['crane']} ropes   Courtyard: {_tokens(obs['courtyard'])}   Reserve: {obs['reserve']}")
+    lines.append(
+        f"Crane: {obs['crane']} ropes   Courtyard: {_tokens(obs['courtyard'])}   Reserve: {_tokens(obs['reserve'])}"
+    )
     for b in obs["buildings"]:
         if b["complete"]:
             state = "complete"
         else:
-            needs = ", ".join(f"[{s['filled']}]" if s["filled"] else "/".join(s["accepts"]) for s in b["needs"])
+            needs = ", ".join(f"[{_space([s['filled']])}]" if s["filled"] else _space(s["accepts"]) for s in b["needs"])
             mortar = "mortar" if b["mortar"] else "NO MORTAR"
             state = f"floor {b['floor']}/{b['floors']} needs {needs} ({b['ropes_needed']} ropes, {mortar})"
+            later = "; ".join(", ".join(_space(space) for space in floor) for floor in b["later_floors"])
+            if later:
+                state += f"; then {later}"
         lines.append(f"  {b['id']} {b['name']:13} {state}")
     if obs["mill"]:
         lines.append(f"  Mill: {'built' if obs['mill']['built'] else 'to build'}")
     lines.append(f"Cart at {obs['cart']['at']}: {_tokens(obs['cart']['tokens'])}")
     for location in obs["locations"]:
-        here = [f"worker {_worker_label(w)}" for w in obs["workers"] if w["at"] == location["id"]]
-        here += [
-            f"{v['colour']} visitor ({'standing' if v['initiated'] else 'lying'})"
-            for v in obs["visitors"]
-            if v["at"] == location["id"]
-        ]
+        here = [w["name"] for w in obs["workers"] if w["at"] == location["id"]]
+        here += [_visitor(obs, v) for v in obs["visitors"] if v["at"] == location["id"]]
         tokens = _tokens(location["tokens"])
         closed = " CLOSED" if location["closed"] else ""
         if here or location["tokens"] or closed:
             lines.append(f"  {location['number']:2} {location['name']:14} {tokens:24} {'; '.join(here)}{closed}")
     for index, board in enumerate(obs["boards"]):
-        who = "apprentice" if board["apprentice"] else f"seat {board['seat']}"
+        colour = f", {obs['apprentice_colour'] or 'no'} route" if board["apprentice"] else ""
+        who = f"apprentice{colour}" if board["apprentice"] else f"seat {board['seat']}"
         lines.append(
             f"Board {index + 1} ({who}): experience {board['experience']}, tools {board['tools']}, "
             f"wheelbarrow {_tokens(board['wheelbarrow'])}"
         )
-    lines.append(f"Bag: {len(obs['bag'])} visitors   Event deck: {obs['deck']} cards")
+    lines.append(_bag_line(obs))
     lines += [f"  . {line}" for line in obs["log"][-6:]]
     return "\n".join(lines)
 
@@ -181,6 +213,7 @@ def _location(obs: dict[str, Any], loc: dict[str, Any], xy: tuple[float, float],
             f'<path d="M{wx - 7},{wy + 9} L{wx},{wy - 2} L{wx + 7},{wy + 9} Z" fill="{colour}"><title>'
             f"{escape(w['name'])}</title></path>"
         )
+        parts.append(_text(wx, wy + 20, _worker_label(obs, w), 10, weight="bold"))
     return "".join(parts)
 
 
