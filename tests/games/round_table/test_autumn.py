@@ -4,7 +4,7 @@ reset, Resetting Support."""
 import pytest
 
 from meeple.games.round_table import autumn, rp
-from meeple.games.round_table.state import AUTUMN
+from meeple.games.round_table.state import AUTUMN, SUMMER
 
 from .builders import GAME, POOL, act, add, demesnes, fill_deck, ids, names, table
 
@@ -129,3 +129,28 @@ def test_resetting_support_pulls_cards_back_titles_and_equipment_stay_unpaired()
     assert rp.allocated(state, 0) == 1 + 1
     act(state, 0, "pass")
     assert GAME.to_move(state) == (1,)
+
+
+def test_bone_snapper_example_played_through_summer_and_autumn_draws_12_cards() -> None:
+    """Resolving Quests example through real actions: B and C attack, The Bone-Snapper (4 RP)
+    engages A, Change of Orders and Forced March redirect B and C to join it; in Autumn the
+    controller draws 4 cards for each of the three knights: 12 (the Redirects' RP draw nothing)."""
+    state = table(phase=SUMMER)
+    for seat in range(2):
+        demesnes(state, seat, "farm", "manor", "large-manor", "keep")
+        fill_deck(state, seat, count=30)
+    a, b, c = add(state, 0, "knight-errant"), add(state, 0, "knight-bachelor"), add(state, 0, "knight-vassal")
+    add(state, 1, "knight-errant")
+    for card_id in ("bone-snapper", "change-of-orders", "forced-march"):
+        add(state, 0, card_id, "hand")
+    act(state, 0, f"commit:{b}:0")
+    act(state, 0, f"commit:{c}:1")
+    act(state, 0, "done")
+    act(state, 0, f"quest:bone-snapper:{a}")  # nobody else can respond: the Quest resolves
+    act(state, 0, f"redirect:change-of-orders:{b}:q0")
+    act(state, 0, f"redirect:forced-march:{c}:q0")  # nothing left to play: both resolve
+    assert [state.quest_of[k] for k in (a, b, c)] == [0, 0, 0] and state.spent_rp[0] == 4 + 1 + 2
+    while state.phase == SUMMER:
+        act(state, 1, ids(state, 1)[0])
+    assert state.phase == AUTUMN and len(state.hand[0]) == 12 and state.spent_rp == [0, 0]
+    assert [state.quest_of[k] for k in (a, b, c)] == [-1, -1, -1]

@@ -142,3 +142,13 @@ def test_galahad_and_the_grail_quest_draw_more() -> None:
     # Galahad 5 + 2 (his text) + 1 (Grail quest); Bors 5 + 1; the Errant 5
     assert len(state.hand[0]) == 8 + 6 + 5
     assert bors != errant and GAME.spec.slug == "round-table"
+
+
+def test_a_leader_on_a_quest_gives_no_bonus() -> None:
+    """Ruling: a Leader away on a Quest leads nobody (FINDINGS: Leader)."""
+    state = table()
+    leader = add(state, 0, "lot-of-orkney")
+    knight = add(state, 0, "knight-errant", attack=0)
+    assert strength(state, POOL, knight) == (2 + 1, 1 + 1)
+    state.quest_of[leader] = 0
+    assert strength(state, POOL, knight) == (2, 1)

@@ -77,3 +77,18 @@ def test_a_deck_whose_demesne_deck_is_only_the_farm_draws_no_demesne_and_plays_t
     assert len(state.hand[first]) == 10 and state.demesne[first] == []
     final, _ = play_match(game, 2, 1, [RandomAgent(seed=1), RandomAgent(seed=2)])
     assert game.is_terminal(final) and final.round > 1
+
+
+def test_a_mulligan_shuffles_the_drawn_cards_back_into_their_decks() -> None:
+    """ "shuffle their drawn cards back into the appropriate deck": each deck holds its cards
+    again, and not in the order they would have without a shuffle."""
+    state = new()
+    first = state.active
+    act(state, first, "demesnes:4")
+    hand = state.hand[first][:]
+    unshuffled_main = state.main[first] + [u for u in hand if POOL.cards[state.card_of[u]].main]
+    unshuffled_demesne = state.demesne[first] + [u for u in hand if not POOL.cards[state.card_of[u]].main]
+    act(state, first, "mulligan")
+    assert sorted(state.main[first]) == sorted(unshuffled_main) and state.main[first] != unshuffled_main
+    assert sorted(state.demesne[first]) == sorted(unshuffled_demesne)
+    assert state.demesne[first] != unshuffled_demesne

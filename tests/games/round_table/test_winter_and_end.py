@@ -1,7 +1,7 @@
 """Winter Season, the hand limit, and Winning the Game (the three end conditions, ties)."""
 
 from meeple.games.round_table import RoundTable, flow
-from meeple.games.round_table.state import AUTUMN, DISCARD, OVER, SPRING, WINTER
+from meeple.games.round_table.state import AUTUMN, DISCARD, OVER, SPRING, SUMMER, WINTER
 
 from .builders import GAME, POOL, act, add, fill_deck, ids, table
 
@@ -115,3 +115,34 @@ def test_a_full_round_spring_summer_autumn_winter() -> None:
     act(state, 0, "draw:main")
     assert state.phase == SPRING and state.round == 2 and GAME.to_move(state) == (1,)
     assert any("Gwynedd: stays independent" in line for line in state.log)
+
+
+def test_exactly_half_the_renown_does_not_end_the_game() -> None:
+    """Condition 3 needs "more than half": 4 of 8 Renown goes on, 5 of 8 ends the game."""
+    state = table(regions=("camelot", "gwynedd", "carlisle"), regions_deck=("astolat",))
+    assert state.total_renown == 8
+    state.captured[0] = [POOL.index["lothian"], POOL.index["astolat"]]  # 3 + 1 = 4
+    assert not flow.check_end(state, GAME.rules) and state.phase != OVER
+    state.captured[0].append(POOL.index["gwynedd"])  # 5
+    assert flow.check_end(state, GAME.rules) and state.phase == OVER
+
+
+def test_hand_limit_applies_after_summer_and_after_autumn() -> None:
+    """ "At the end of any season, if a player has more than 10 cards in their hand, they must
+    discard down to 10": Summer ends with 11 cards in hand; Autumn's Resetting Support pulls
+    a knight back to a hand of 10."""
+    state = table(phase=SUMMER)
+    fill_deck(state, 0, count=11, zone="hand")
+    fill_deck(state, 0, count=3)
+    fill_deck(state, 1, count=3)
+    knight = add(state, 0, "knight-errant")
+    act(state, 0, "done")  # seat 1 has no knight: its campaign turn passes by itself
+    assert state.phase == DISCARD and state.after_discard == AUTUMN and GAME.to_move(state) == (0,)
+    act(state, 0, "discard:knight-errant")
+    assert state.phase == AUTUMN and len(state.hand[0]) == 10
+    act(state, 0, f"recall:{knight}")
+    act(state, 0, "pass")
+    act(state, 1, "pass")
+    assert state.phase == DISCARD and state.after_discard == WINTER and len(state.hand[0]) == 11
+    act(state, 0, "discard:knight-errant")
+    assert state.phase == WINTER
