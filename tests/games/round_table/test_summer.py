@@ -280,3 +280,25 @@ def test_a_quest_played_last_summer_may_be_played_again_the_next_summer() -> Non
     while GAME.to_move(state) != (0,) or state.step != QUESTS:
         act(state, GAME.to_move(state)[0], "done" if state.step == DECLARE else "pass")
     assert any(a.startswith("quest:the-questing-beast:") for a in ids(state, 0))
+
+
+def test_redirects_can_be_played_on_any_knight_even_an_idle_one() -> None:
+    """ "Redirects can be played on any Knight": a knight at home may be Redirected to attack a
+    region or to join a Quest of its controller (as in the Bone-Snapper example); an opponent's
+    idle knight may be sent to attack, never to join one's own Quest. Royal Command resets only
+    a knight with a task."""
+    state = summer_table()
+    quest_in_progress(state)
+    idle = add(state, 0, "knight-bachelor")
+    add(state, 0, "change-of-orders", "hand")
+    add(state, 0, "royal-command", "hand")
+    redirect_window(state, 0)
+    theirs = state.play[1][-1]  # seat 1's idle knight
+    legal = ids(state, 0)
+    assert {f"redirect:change-of-orders:{idle}:{task}" for task in ("r0", "r1", "r2", "q0")} <= set(legal)
+    assert f"redirect:change-of-orders:{theirs}:r0" in legal
+    assert f"redirect:change-of-orders:{theirs}:q0" not in legal
+    assert not any(a.startswith(f"redirect:royal-command:{idle}:") for a in legal)
+    act(state, 0, f"redirect:change-of-orders:{idle}:q0")
+    act(state, 0, "pass")  # keeps Royal Command; seat 1 passed by itself: the window resolves
+    assert state.quest_of[idle] == 0

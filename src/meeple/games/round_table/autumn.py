@@ -16,7 +16,7 @@ Resetting Support: each player in turn, from the active player, may pull cards i
 """
 
 from meeple.engine import Action
-from meeple.games.round_table.army import army
+from meeple.games.round_table.army import army, attackers
 from meeple.games.round_table.content import Pool
 from meeple.games.round_table.events import QUEST_DRAWS, REGION_RESISTANCE, hook
 from meeple.games.round_table.spring import knight_label
@@ -52,7 +52,7 @@ def resolve_attacks(state: Rt, pool: Pool) -> None:
     """Resolve every Region in play, then refill the Regions to 3 and bring the knights home."""
     captured: list[tuple[int, int]] = []
     for slot, region in enumerate(state.regions):
-        armies = {seat: army(state, pool, seat, slot) for seat in range(state.players) if _attackers(state, seat, slot)}
+        armies = {seat: army(state, pool, seat, slot) for seat in range(state.players) if attackers(state, seat, slot)}
         if not armies:
             continue
         remaining = {
@@ -77,10 +77,6 @@ def resolve_attacks(state: Rt, pool: Pool) -> None:
     for zone in state.play:
         for u in zone:
             state.attack[u] = -1
-
-
-def _attackers(state: Rt, seat: int, slot: int) -> list[int]:
-    return [u for u in state.play[seat] if state.attack[u] == slot]
 
 
 def resolve_quests(state: Rt, pool: Pool) -> None:
