@@ -6,7 +6,7 @@ from meeple.games.round_table.abilities import ABILITIES
 from meeple.games.round_table.army import strength
 from meeple.games.round_table.state import SUMMER
 
-from .builders import GAME, POOL, act, add, demesnes, fill_deck, ids, table
+from .builders import GAME, POOL, act, add, demesnes, fill_deck, ids, resolve_quests, table
 
 
 def test_round_table_knights_give_each_other_attacking_one_plus_1_influence() -> None:
@@ -147,7 +147,7 @@ def test_galahad_and_the_grail_quest_draw_more() -> None:
     quest = add(state, 0, "quest-for-the-holy-grail", "spent")
     state.spent[0].remove(quest)
     state.quests = [[quest, galahad, 5, 0]]
-    autumn.resolve_quests(state, POOL)
+    resolve_quests(state)
     # Galahad 5 + 2 (his text) + 1 (Grail quest); Bors 5 + 1; the Errant 5
     assert len(state.hand[0]) == 8 + 6 + 5
     assert bors != errant and GAME.spec.slug == "round-table"

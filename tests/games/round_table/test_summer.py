@@ -1,10 +1,10 @@
 """Summer Season (Campaigning): declare, quests, redirects, other cards; response windows;
 the Special Rule on Quests and Redirects."""
 
-from meeple.games.round_table import autumn, rp, summer
+from meeple.games.round_table import rp, summer
 from meeple.games.round_table.state import AUTUMN, DECLARE, OTHER, PLAY_QUEST, QUESTS, REDIRECTS, SUMMER
 
-from .builders import GAME, POOL, act, add, demesnes, fill_deck, ids, names, table
+from .builders import GAME, POOL, act, add, demesnes, fill_deck, ids, names, resolve_quests, table
 
 
 def summer_table(players: int = 2):
@@ -217,7 +217,7 @@ def test_countering_a_quest_frees_the_knights_that_joined_it_and_nobody_draws() 
     assert state.attack[quested] == 2 and state.quest_of[quested] == -1
     assert state.quest_of[joiner] == -1 and state.attack[joiner] == -1  # freed, idle
     assert quest in state.spent[0] and state.quests[0][0] == -1
-    autumn.resolve_quests(state, POOL)
+    resolve_quests(state)
     assert state.hand == [[], []]  # a countered Quest draws nothing
 
 

@@ -71,6 +71,7 @@ def _seat(state: Rt, pool: Pool, p: int, viewer: int | None) -> dict[str, Any]:
         "capacity": rp.capacity(state, pool, p),
         "allocated": rp.allocated(state, p),
         "spent_rp": state.spent_rp[p],
+        "quest_draws": state.owed[p] if state.owed else 0,
         "demesne_played": state.demesne_played[p],
         "mulligan": state.mulligans[p],
     }

@@ -14,7 +14,7 @@ SEASONS = {
     "start": "Before play: opening hands",
     "spring": "Spring (recruiting)",
     "summer": "Summer (campaigning)",
-    "autumn": "Autumn (resetting support)",
+    "autumn": "Autumn (quest draws, resetting support)",
     "winter": "Winter (drawing)",
     "discard": "Hand limit: discard down to 10",
     "over": "Game over",
