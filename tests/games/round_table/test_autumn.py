@@ -152,8 +152,19 @@ def test_resetting_support_pulls_cards_back_titles_and_equipment_stay_unpaired()
     assert state.paired[sword] == -1 and state.paired[baron] == -1
     assert sword in state.play[0] and baron in state.play[0]
     assert rp.allocated(state, 0) == 1 + 1
+    add(state, 1, "knight-errant")
     act(state, 0, "pass")
     assert GAME.to_move(state) == (1,)
+
+
+def test_a_player_with_nothing_to_pull_back_passes_by_itself() -> None:
+    state = table(phase=AUTUMN)
+    for seat in range(2):
+        fill_deck(state, seat, count=3)
+    add(state, 0, "farm")
+    add(state, 1, "knight-errant")
+    advance(state)
+    assert GAME.to_move(state) == (1,) and ids(state, 1)[0] == "pass"
 
 
 def test_bone_snapper_example_played_through_summer_and_autumn_draws_12_cards() -> None:

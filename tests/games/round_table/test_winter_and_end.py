@@ -16,8 +16,7 @@ def winter_table(players: int = 2):
 
 def test_winter_shifts_the_active_player_and_each_draws_from_a_deck_of_choice() -> None:
     state = winter_table(3)
-    for seat in range(3):
-        act(state, seat, "pass")  # Resetting Support
+    act(state, 0, "pass")  # Resetting Support; the others have nothing in play and pass by themselves
     assert state.phase == WINTER and state.active == 1
     assert GAME.to_move(state) == (1,) and ids(state, 1) == ["draw:main", "draw:demesne"]
     act(state, 1, "draw:demesne")
@@ -31,7 +30,6 @@ def test_the_other_deck_when_one_is_exhausted() -> None:
     state = winter_table()
     state.main[1] = []
     act(state, 0, "pass")
-    act(state, 1, "pass")
     assert ids(state, 1) == ["draw:demesne"]
 
 
@@ -41,7 +39,6 @@ def test_the_game_ends_when_a_player_must_draw_and_cannot() -> None:
     state.main[1] = []
     state.demesne[1] = []
     act(state, 0, "pass")
-    act(state, 1, "pass")
     assert state.phase == OVER and "must draw" in state.end_reason
     assert GAME.is_terminal(state) and GAME.to_move(state) == ()
 
@@ -108,8 +105,7 @@ def test_a_full_round_spring_summer_autumn_winter() -> None:
     assert state.phase == "summer" and GAME.to_move(state) == (0,)
     act(state, 0, f"commit:{knight}:0")  # 2 Influence does not exceed Gwynedd's 2
     assert state.phase == AUTUMN and state.captured == [[], []]
-    act(state, 0, "pass")
-    act(state, 1, "pass")
+    act(state, 0, "pass")  # seat 1 has nothing to pull back and passes by itself
     assert state.phase == WINTER and state.active == 1
     act(state, 1, "draw:main")
     act(state, 0, "draw:main")
@@ -140,9 +136,7 @@ def test_hand_limit_applies_after_summer_and_after_autumn() -> None:
     assert state.phase == DISCARD and state.after_discard == AUTUMN and GAME.to_move(state) == (0,)
     act(state, 0, "discard:knight-errant")
     assert state.phase == AUTUMN and len(state.hand[0]) == 10
-    act(state, 0, f"recall:{knight}")
-    act(state, 0, "pass")
-    act(state, 1, "pass")
+    act(state, 0, f"recall:{knight}")  # nothing else to pull back: the turn passes by itself
     assert state.phase == DISCARD and state.after_discard == WINTER and len(state.hand[0]) == 11
     act(state, 0, "discard:knight-errant")
     assert state.phase == WINTER

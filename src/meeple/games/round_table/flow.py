@@ -117,9 +117,12 @@ def advance(state: Rt, rules: Rules) -> None:
                     return
                 autumn.perform_quest_draw(state, seat, choices[0])  # one deck left: no choice
                 continue
-            if not done:
+            if done:
+                end_season(state, WINTER)
+            elif len(autumn.recall_actions(state, pool, state.seat_of_turn())) == 1:
+                state.turn += 1  # nothing to pull back: the seat passes by itself
+            else:
                 return
-            end_season(state, WINTER)
         elif phase == WINTER:
             if done:
                 state.round += 1

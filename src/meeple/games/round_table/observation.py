@@ -15,6 +15,8 @@ from typing import Any
 
 from meeple.engine import Rng
 from meeple.games.round_table import rp
+from meeple.games.round_table.army import army, attackers
+from meeple.games.round_table.autumn import region_resistance
 from meeple.games.round_table.content import Card, Pool
 from meeple.games.round_table.decks import starter_names
 from meeple.games.round_table.state import Rt
@@ -80,6 +82,24 @@ def _seat(state: Rt, pool: Pool, p: int, viewer: int | None) -> dict[str, Any]:
     }
 
 
+def _armies(state: Rt, pool: Pool, slot: int, region: int) -> list[dict[str, int]]:
+    """Each army attacking a region, with every bonus counted (all in play is public): its
+    Influence and Resistance, and the region's Resistance against it."""
+    found = []
+    for p in range(state.players):
+        if attackers(state, p, slot):
+            influence, resistance = army(state, pool, p, slot)
+            found.append(
+                {
+                    "seat": p,
+                    "influence": influence,
+                    "resistance": resistance,
+                    "region_resistance": region_resistance(state, pool, region, p),
+                }
+            )
+    return found
+
+
 def observation(state: Rt, seat: int | None, pool: Pool, to_move: tuple[int, ...]) -> dict[str, Any]:
     """The observation of `seat` (None: a spectator, who sees only public information)."""
     cards, card_of = pool.cards, state.card_of
@@ -93,6 +113,7 @@ def observation(state: Rt, seat: int | None, pool: Pool, to_move: tuple[int, ...
         "active": state.active,
         "to_move": list(to_move),
         "regions": [card_view(cards[r]) for r in state.regions],
+        "armies": [_armies(state, pool, slot, region) for slot, region in enumerate(state.regions)],
         "regions_deck": len(state.regions_deck),
         "regions_to_come": sorted(cards[r].name for r in state.regions_deck),
         "total_renown": state.total_renown,

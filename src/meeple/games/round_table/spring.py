@@ -86,7 +86,10 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
             if not state.demesne_played[seat] and (
                 pool.upgrade_of[card_index] < 0 or free_demesne(state, pool, seat, card_index) >= 0
             ):
-                actions.append(Action(f"demesne:{card.id}", f"Play {card.name} (+{card.rp} RP)", {"card": card.id}))
+                upgrades = pool.upgrade_of[card_index]
+                also = f", upgrades your {pool.cards[upgrades].name}" if upgrades >= 0 else ""
+                label = f"Play {card.name} (+{card.rp} RP{also})"
+                actions.append(Action(f"demesne:{card.id}", label, {"card": card.id}))
             continue
         if card.type not in ("knight", "equipment", "title"):
             continue
@@ -155,8 +158,10 @@ def perform_spring(state: Rt, pool: Pool, seat: int, action: Action) -> None:
         if not named_clash(state, pool, uid):
             fire_recruited(state, pool, uid)
         return
-    state.paired[uid] = action.payload.get("knight", -1)
-    state.note(f"Seat {seat} plays {card.name}")
+    knight = action.payload.get("knight", -1)
+    state.paired[uid] = knight
+    where = f" on {knight_label(state, pool, knight)}" if knight >= 0 else " unpaired"
+    state.note(f"Seat {seat} plays {card.name}{where}")
 
 
 def fire_recruited(state: Rt, pool: Pool, uid: int) -> None:

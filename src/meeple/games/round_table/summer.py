@@ -101,11 +101,12 @@ def quest_plays(state: Rt, pool: Pool, seat: int) -> list[Action]:
         card = pool.cards[card_index]
         allowed = hook(card.ability, QUEST_TARGET)
         for knight in knights:
+            whose = "yours" if state.owner[knight] == seat else f"seat {state.owner[knight]}'s"
             if allowed is None or allowed(state, pool, knight):
                 actions.append(
                     Action(
                         f"quest:{card.id}:{knight}",
-                        f"Play {card.name} on {knight_label(state, pool, knight)} (seat {state.owner[knight]})",
+                        f"Play {card.name} on {knight_label(state, pool, knight)} ({whose})",
                         {"card": card.id, "knight": knight},
                     )
                 )
