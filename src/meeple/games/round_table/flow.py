@@ -119,7 +119,7 @@ def advance(state: Rt, rules: Rules) -> None:
                 continue
             if done:
                 end_season(state, WINTER)
-            elif len(autumn.recall_actions(state, pool, state.seat_of_turn())) == 1:
+            elif not autumn.can_pull_back(state, pool, state.seat_of_turn()):
                 state.turn += 1  # nothing to pull back: the seat passes by itself
             else:
                 return
