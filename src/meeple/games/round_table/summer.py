@@ -101,16 +101,20 @@ def quest_plays(state: Rt, pool: Pool, seat: int) -> list[Action]:
         card = pool.cards[card_index]
         allowed = hook(card.ability, QUEST_TARGET)
         for knight in knights:
-            whose = "yours" if state.owner[knight] == seat else f"seat {state.owner[knight]}'s"
             if allowed is None or allowed(state, pool, knight):
                 actions.append(
                     Action(
                         f"quest:{card.id}:{knight}",
-                        f"Play {card.name} on {knight_label(state, pool, knight)} ({whose})",
+                        f"Play {card.name} on {knight_label(state, pool, knight)} ({_whose(state, seat, knight)})",
                         {"card": card.id, "knight": knight},
                     )
                 )
     return actions
+
+
+def _whose(state: Rt, seat: int, knight: int) -> str:
+    """Whose knight, as the deciding seat reads it."""
+    return "yours" if state.owner[knight] == seat else f"seat {state.owner[knight]}'s"
 
 
 def new_tasks(state: Rt, pool: Pool, knight: int) -> list[int]:
@@ -157,7 +161,8 @@ def redirect_plays(state: Rt, pool: Pool, seat: int) -> list[Action]:
                 actions.append(
                     Action(
                         f"redirect:{card.id}:{knight}:{_arg_id(arg)}",
-                        f"Play {card.name} on {knight_label(state, pool, knight)}: {_task_label(state, pool, arg)}",
+                        f"Play {card.name} on {knight_label(state, pool, knight)} ({_whose(state, seat, knight)}): "
+                        f"{_task_label(state, pool, arg)}",
                         {"card": card.id, "knight": knight, "task": arg},
                     )
                 )

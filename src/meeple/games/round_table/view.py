@@ -54,7 +54,8 @@ def _stats(card: dict[str, Any]) -> str:
 
 def _card_line(card: dict[str, Any]) -> str:
     text = f"{card['name']} [{card['type']}] ({_stats(card)})"
-    if (card["text"] and card["type"] in ("knight", "region", "quest", "redirect")) or "step 4" in card["text"]:
+    shown = ("knight", "region", "quest", "redirect", "demesne")  # a demesne's text names what it upgrades
+    if (card["text"] and card["type"] in shown) or "step 4" in card["text"]:
         text += f" - {card['text']}"
     return text
 
