@@ -3,7 +3,7 @@
 from typing import Any
 
 from meeple.engine import Rng
-from meeple.games.round_table import RoundTable, flow
+from meeple.games.round_table import RoundTable, autumn, flow
 from meeple.games.round_table.state import DECLARE, SPRING, Rt
 
 GAME = RoundTable()
@@ -97,3 +97,11 @@ def advance(state: Rt) -> None:
 
 def names(state: Rt, uids: list[int]) -> list[str]:
     return [POOL.cards[state.card_of[u]].name for u in uids]
+
+
+def resolve_quests(state: Rt) -> None:
+    """Autumn's Resolving Quests, each seat taking its Quest draws from the Main deck first."""
+    autumn.resolve_quests(state, POOL)
+    for seat in range(state.players):
+        if state.owed[seat]:
+            autumn.perform_quest_draw(state, seat, autumn.quest_draw_actions(state, seat)[0])

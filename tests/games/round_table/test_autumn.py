@@ -4,9 +4,9 @@ reset, Resetting Support."""
 import pytest
 
 from meeple.games.round_table import autumn, rp
-from meeple.games.round_table.state import AUTUMN
+from meeple.games.round_table.state import AUTUMN, SUMMER
 
-from .builders import GAME, POOL, act, add, demesnes, fill_deck, ids, names, table
+from .builders import GAME, POOL, act, add, advance, demesnes, fill_deck, ids, names, resolve_quests, table
 
 
 def attack_with(state, seat: int, slot: int, card_id: str, count: int) -> list[int]:
@@ -83,6 +83,8 @@ def test_bone_snapper_for_4_rp_with_two_knights_joining_draws_12_cards() -> None
     state.quests = [[quest, quested, 4, 0]]
     state.spent_rp = [4 + 2 + 1, 0]  # the Redirects' RP are spent too, but draw nothing
     autumn.resolve_quests(state, POOL)
+    assert state.owed == [12, 0]
+    autumn.perform_quest_draw(state, 0, autumn.quest_draw_actions(state, 0)[0])
     assert len(state.hand[0]) == 12
     assert state.quest_of[quested] == -1 and all(state.quest_of[k] == -1 for k in joined)  # reset
     assert state.spent_rp == [0, 0] and state.quests == []
@@ -96,7 +98,7 @@ def test_a_quest_on_an_opponents_knight_makes_its_controller_draw() -> None:
     quest = add(state, 0, "the-questing-beast", "spent")
     state.spent[0].remove(quest)
     state.quests = [[quest, theirs, 2, 0]]
-    autumn.resolve_quests(state, POOL)
+    resolve_quests(state)
     assert len(state.hand[1]) == 2 and state.hand[0] == []
 
 
@@ -107,8 +109,31 @@ def test_draws_come_from_the_demesne_deck_when_the_main_deck_is_empty() -> None:
     quest = add(state, 0, "the-perilous-chapel", "spent")
     state.spent[0].remove(quest)
     state.quests = [[quest, knight, 3, 0]]
-    autumn.resolve_quests(state, POOL)
+    resolve_quests(state)
     assert len(state.hand[0]) == 3 and len(state.demesne[0]) == 2
+
+
+def test_the_controller_chooses_the_decks_of_its_quest_draws() -> None:
+    """ "players can draw cards from either their Main deck or their Demesne deck": one choice,
+    how many come from the Demesne deck, within what each deck holds; one deck left draws by
+    itself."""
+    state = table(phase=AUTUMN)
+    fill_deck(state, 0, count=2)
+    fill_deck(state, 0, "farm", count=5, zone="demesne")
+    fill_deck(state, 1, count=5)
+    mine = add(state, 0, "knight-errant", quest_of=0)
+    theirs = add(state, 1, "knight-errant", quest_of=1)
+    for seat, knight in ((0, mine), (1, theirs)):
+        quest = add(state, seat, "the-perilous-chapel", "spent")
+        state.spent[seat].remove(quest)
+        state.quests.append([quest, knight, 3, seat])
+    autumn.resolve_quests(state, POOL)
+    advance(state)
+    assert GAME.to_move(state) == (0,) and ids(state, 0) == ["quest-draw:1", "quest-draw:2", "quest-draw:3"]
+    act(state, 0, "quest-draw:2")
+    assert names(state, state.hand[0]).count("Farm") == 2 and len(state.hand[0]) == 3
+    assert len(state.hand[1]) == 3 and state.owed == [0, 0]  # seat 1 has only a Main deck
+    assert GAME.to_move(state) == (0,) and ids(state, 0)[0] == "pass"  # then Resetting Support
 
 
 def test_resetting_support_pulls_cards_back_titles_and_equipment_stay_unpaired() -> None:
@@ -127,5 +152,41 @@ def test_resetting_support_pulls_cards_back_titles_and_equipment_stay_unpaired()
     assert state.paired[sword] == -1 and state.paired[baron] == -1
     assert sword in state.play[0] and baron in state.play[0]
     assert rp.allocated(state, 0) == 1 + 1
+    add(state, 1, "knight-errant")
     act(state, 0, "pass")
     assert GAME.to_move(state) == (1,)
+
+
+def test_a_player_with_nothing_to_pull_back_passes_by_itself() -> None:
+    state = table(phase=AUTUMN)
+    for seat in range(2):
+        fill_deck(state, seat, count=3)
+    add(state, 0, "farm")
+    add(state, 1, "knight-errant")
+    advance(state)
+    assert GAME.to_move(state) == (1,) and ids(state, 1)[0] == "pass"
+
+
+def test_bone_snapper_example_played_through_summer_and_autumn_draws_12_cards() -> None:
+    """Resolving Quests example through real actions: B and C attack, The Bone-Snapper (4 RP)
+    engages A, Change of Orders and Forced March redirect B and C to join it; in Autumn the
+    controller draws 4 cards for each of the three knights: 12 (the Redirects' RP draw nothing)."""
+    state = table(phase=SUMMER)
+    for seat in range(2):
+        demesnes(state, seat, "farm", "manor", "large-manor", "keep")
+        fill_deck(state, seat, count=30)
+    a, b, c = add(state, 0, "knight-errant"), add(state, 0, "knight-bachelor"), add(state, 0, "knight-vassal")
+    add(state, 1, "knight-errant")
+    for card_id in ("bone-snapper", "change-of-orders", "forced-march"):
+        add(state, 0, card_id, "hand")
+    act(state, 0, f"commit:{b}:0")
+    act(state, 0, f"commit:{c}:1")
+    act(state, 0, "done")
+    act(state, 0, f"quest:bone-snapper:{a}")  # nobody else can respond: the Quest resolves
+    act(state, 0, f"redirect:change-of-orders:{b}:q0")
+    act(state, 0, f"redirect:forced-march:{c}:q0")  # nothing left to play: both resolve
+    assert [state.quest_of[k] for k in (a, b, c)] == [0, 0, 0] and state.spent_rp[0] == 4 + 1 + 2
+    while state.phase == SUMMER:
+        act(state, 1, ids(state, 1)[0])
+    assert state.phase == AUTUMN and len(state.hand[0]) == 12 and state.spent_rp == [0, 0]
+    assert [state.quest_of[k] for k in (a, b, c)] == [-1, -1, -1]

@@ -101,5 +101,40 @@ def test_svg_response_prompt_shows_the_waiting_cards_and_a_pass_button() -> None
     legal = GAME.legal_actions(state, viewer)
     root = ET.fromstring(GAME.render_svg(GAME.observation(state, viewer), legal))
     texts = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
-    assert "Waiting to resolve: Seat 1 played The Questing Beast" in texts
+    assert "Waiting to resolve: Seat 1: The Questing Beast on" in texts
     assert any(el.get("data-action") == "pass" for el in root.iter())
+
+
+def test_views_show_each_armys_strength_a_redirects_new_task_and_whose_knight() -> None:
+    """A player sees each army's Influence and Resistance with every bonus, and what it must
+    beat; a pending Redirect shows its new task; labels say whose knight a Quest goes on."""
+    state = table(phase="summer")
+    for seat in range(2):
+        demesnes(state, seat, "farm", "manor", "large-manor", "keep")
+    add(state, 0, "bedivere", attack=0)
+    add(state, 0, "gareth")  # at home, a Round Table Knight: +1 Influence to Bedivere
+    add(state, 1, "knight-errant", attack=0)
+    mine = add(state, 0, "knight-bachelor", attack=1)
+    add(state, 0, "change-of-orders", "hand")
+    add(state, 1, "forced-march", "hand")
+    add(state, 0, "the-questing-beast", "hand")
+    state.step, state.window_seat = "redirects", 0
+    obs = GAME.observation(state, 1)
+    assert obs["armies"][0] == [
+        {"seat": 0, "influence": 2 + 1, "resistance": 3, "region_resistance": 3},
+        {"seat": 1, "influence": 2, "resistance": 1, "region_resistance": 3},
+    ]
+    text = GAME.render_text(obs)
+    assert "Seat 0: Influence 3 / Resistance 3; 2 after opposing Resistance, needs more than 3" in text
+    assert "hand 2 (0 demesnes)" in text
+    assert f"Play Change of Orders on Knight Bachelor #{mine} (yours): attack Logres" in {
+        a.label for a in GAME.legal_actions(state, 0)
+    }
+    GAME.apply(state, 0, f"redirect:change-of-orders:{mine}:r2")
+    waiting = f"Seat 0: Change of Orders on Knight Bachelor #{mine}: attack Logres"
+    assert waiting in GAME.render_text(GAME.observation(state, 1))
+    assert waiting in GAME.render_svg(GAME.observation(state, 1), GAME.legal_actions(state, 1))
+    state.window, state.step, state.window_seat = [], "quests", 0
+    labels = {a.label for a in GAME.legal_actions(state, 0)}
+    assert "Play The Questing Beast on Bedivere (yours)" in labels
+    assert any(label.endswith("(seat 1's)") for label in labels)

@@ -2,9 +2,10 @@
 determinize redraws exactly what the observer cannot see."""
 
 from collections import Counter
+from pathlib import Path
 
 from hidden_faces import forbidden_names
-from meeple.engine import Rng
+from meeple.engine import Rng, get_game
 
 from .builders import GAME, POOL
 
@@ -60,3 +61,28 @@ def test_determinize_keeps_what_the_seat_sees_and_redraws_the_rest() -> None:
     assert redrawn
     assert sorted(sample.regions_deck) == sorted(state.regions_deck)
     assert GAME.observation(sample, seat) == GAME.observation(state, seat)
+
+
+def test_determinize_does_not_reveal_the_list_of_anothers_deck_file(tmp_path: Path) -> None:
+    """Ruling: a deck file's list is its owner's secret. Sampled from another seat, its cards
+    not in view get new faces of the right back (never more than one copy of a named Knight);
+    its owner's own sample keeps the real cards."""
+    path = tmp_path / "secret.toml"
+    path.write_text('name = "Secret"\n[main]\nknight-mercenary = 40\n[demesne]\nfarm = 20\n', encoding="utf-8")
+    game = get_game("round-table", {"decks": f"pendragon,{path}"})
+    state = game.new_game(2, 4)
+    for _ in range(30):
+        seat = game.to_move(state)[0]
+        game.apply(state, seat, game.legal_actions(state, seat)[0].id)
+    hidden = state.hand[1] + state.main[1] + state.demesne[1]
+    sample = game.determinize(state, 0, Rng(5))
+    faces = [game.pool.cards[sample.card_of[u]] for u in hidden]
+    assert {card.id for card in faces} - {"knight-mercenary", "farm"}  # not the real list
+    assert [card.main for card in faces] == [game.pool.cards[state.card_of[u]].main for u in hidden]
+    named = [card.id for card in faces if card.named]
+    assert len(named) == len(set(named))
+    assert game.observation(sample, 0) == game.observation(state, 0)
+    own = game.determinize(state, 1, Rng(5))
+    assert Counter(own.card_of[u] for u in hidden) == Counter(state.card_of[u] for u in hidden)
+    starter = state.hand[0] + state.main[0] + state.demesne[0]  # a starter deck's list is public
+    assert Counter(own.card_of[u] for u in starter) == Counter(state.card_of[u] for u in starter)

@@ -8,7 +8,11 @@
   same player in play; one Equipment per type and one Title per name per knight;
 - at most one copy of a named Knight in play at the table (Special Rule on Knights);
 - regions are unique, at most 3 in play, and none is lost;
-- after the hand limit, no hand holds more than 10 cards.
+- after the hand limit, no hand holds more than 10 cards;
+- a knight never both attacks and quests; a knight on a Quest is on a live one; outside Summer
+  no card waits in a window and no Quest or Redirect counts as played; from Autumn (after the
+  hand limit that ends Summer) to the next Summer, unless the game ended, no Quest is in progress and no RP are spent
+  on Quests or Redirects; no Quest draws are owed outside Autumn.
 """
 
 from collections import Counter
@@ -18,7 +22,7 @@ from hypothesis import strategies as st
 
 from meeple.engine import Rng, derive_seed
 from meeple.games.round_table import RoundTable, rp
-from meeple.games.round_table.state import DISCARD, SPRING, SUMMER, WINTER, Rt
+from meeple.games.round_table.state import AUTUMN, DISCARD, OVER, SPRING, SUMMER, WINTER, Rt
 
 GAME = RoundTable()
 POOL = GAME.pool
@@ -55,6 +59,16 @@ def check(state: Rt, regions: int) -> None:
     assert all(n == 1 for n in named.values())
     all_regions = state.regions + state.regions_deck + [r for c in state.captured for r in c]
     assert len(state.regions) <= 3 and len(set(all_regions)) == len(all_regions) == regions
+    for uid in in_play:
+        assert state.attack[uid] < 0 or state.quest_of[uid] < 0
+        if state.quest_of[uid] >= 0:
+            assert state.quests[state.quest_of[uid]][0] >= 0, "a knight on a countered Quest"
+    if state.phase != SUMMER:
+        assert state.window == [] and state.used == []
+    if state.phase not in (SUMMER, OVER) and not (state.phase == DISCARD and state.after_discard == AUTUMN):
+        assert state.quests == [] and not any(state.spent_rp)  # Quests resolve when Autumn begins
+    if state.phase != AUTUMN:
+        assert not any(state.owed)
 
 
 def play_checked(game: RoundTable, players: int, seed: int, heuristic_seats: set[int]) -> Rt:

@@ -6,17 +6,24 @@ from meeple.games.round_table.abilities import ABILITIES
 from meeple.games.round_table.army import strength
 from meeple.games.round_table.state import SUMMER
 
-from .builders import GAME, POOL, act, add, demesnes, fill_deck, ids, table
+from .builders import GAME, POOL, act, add, demesnes, fill_deck, ids, resolve_quests, table
 
 
 def test_round_table_knights_give_each_other_attacking_one_plus_1_influence() -> None:
+    """ "provides +1 Influence to other attacking vassal Round Table Knights ... if you have three
+    Round Table Knights, each Knight gains +2": on any region; the giver need not attack, but
+    one on a Quest (engaged) gives nothing (a ruling)."""
     state = table()
     knights = [add(state, 0, "bedivere", attack=0), add(state, 0, "gareth", attack=1), add(state, 0, "ector", attack=0)]
     loner = add(state, 0, "knight-errant", attack=0)
     assert [strength(state, POOL, k) for k in knights] == [(2 + 2, 3), (3 + 2, 1), (1 + 2, 2)]
     assert strength(state, POOL, loner) == (2, 1)
-    state.attack[knights[2]] = -1  # not attacking: gives nothing
-    assert strength(state, POOL, knights[0]) == (3, 3)
+    state.attack[knights[2]] = -1  # at home, still a vassal: still gives +1
+    assert strength(state, POOL, knights[0]) == (2 + 2, 3)
+    state.quest_of[knights[2]] = 0  # on a Quest: engaged, gives nothing
+    assert strength(state, POOL, knights[0]) == (2 + 1, 3)
+    add(state, 1, "lancelot", attack=0)
+    assert strength(state, POOL, knights[0]) == (2 + 1, 3)  # only vassals give
 
 
 def test_grail_knights_give_resistance_and_count_as_round_table() -> None:
@@ -27,6 +34,8 @@ def test_grail_knights_give_resistance_and_count_as_round_table() -> None:
     assert strength(state, POOL, galahad) == (4 + 2, 4 + 1)
     assert strength(state, POOL, percival) == (3 + 2, 4 + 1)
     assert strength(state, POOL, bedivere) == (2 + 2, 3)
+    state.attack[percival] = -1  # the giver need not attack
+    assert strength(state, POOL, galahad) == (4 + 2, 4 + 1)
 
 
 def test_leaders_give_other_attacking_knights_plus_1_and_need_not_attack() -> None:
@@ -138,7 +147,17 @@ def test_galahad_and_the_grail_quest_draw_more() -> None:
     quest = add(state, 0, "quest-for-the-holy-grail", "spent")
     state.spent[0].remove(quest)
     state.quests = [[quest, galahad, 5, 0]]
-    autumn.resolve_quests(state, POOL)
+    resolve_quests(state)
     # Galahad 5 + 2 (his text) + 1 (Grail quest); Bors 5 + 1; the Errant 5
     assert len(state.hand[0]) == 8 + 6 + 5
     assert bors != errant and GAME.spec.slug == "round-table"
+
+
+def test_a_leader_on_a_quest_gives_no_bonus() -> None:
+    """Ruling: a Leader away on a Quest leads nobody (FINDINGS: Leader)."""
+    state = table()
+    leader = add(state, 0, "lot-of-orkney")
+    knight = add(state, 0, "knight-errant", attack=0)
+    assert strength(state, POOL, knight) == (2 + 1, 1 + 1)
+    state.quest_of[leader] = 0
+    assert strength(state, POOL, knight) == (2, 1)

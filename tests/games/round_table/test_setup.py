@@ -2,8 +2,12 @@
 cards to 10, one mulligan each, the first player."""
 
 from collections import Counter
+from pathlib import Path
 
+from meeple.agents.random_agent import RandomAgent
+from meeple.engine import get_game
 from meeple.games.round_table.state import SPRING, START
+from meeple.simulation import play_match
 
 from .builders import GAME, POOL, act, ids
 
@@ -58,3 +62,33 @@ def test_regions_deck_holds_the_chosen_number_of_unique_regions_three_in_play() 
     assert len(state.regions) == 3 and len(state.regions_deck) == 4
     assert len(set(state.regions + state.regions_deck)) == 7
     assert state.total_renown == sum(POOL.cards[r].renown for r in state.regions + state.regions_deck)
+
+
+def test_a_deck_whose_demesne_deck_is_only_the_farm_draws_no_demesne_and_plays_to_the_end(tmp_path: Path) -> None:
+    """ "There is no minimum size for the Demesne deck": a deck of 59 Main cards and the Farm
+    is legal; its player draws no demesne ("one to ten" cannot apply) and the game goes on."""
+    path = tmp_path / "farm-only.toml"
+    path.write_text('name = "Farm only"\n[main]\nknight-mercenary = 30\nknight-errant = 29\n[demesne]\nfarm = 1\n')
+    game = get_game("round-table", {"decks": str(path)})
+    state = game.new_game(2, 1)
+    first = state.active
+    assert [a.id for a in game.legal_actions(state, first)] == ["demesnes:0"]
+    game.apply(state, first, "demesnes:0")
+    assert len(state.hand[first]) == 10 and state.demesne[first] == []
+    final, _ = play_match(game, 2, 1, [RandomAgent(seed=1), RandomAgent(seed=2)])
+    assert game.is_terminal(final) and final.round > 1
+
+
+def test_a_mulligan_shuffles_the_drawn_cards_back_into_their_decks() -> None:
+    """ "shuffle their drawn cards back into the appropriate deck": each deck holds its cards
+    again, and not in the order they would have without a shuffle."""
+    state = new()
+    first = state.active
+    act(state, first, "demesnes:4")
+    hand = state.hand[first][:]
+    unshuffled_main = state.main[first] + [u for u in hand if POOL.cards[state.card_of[u]].main]
+    unshuffled_demesne = state.demesne[first] + [u for u in hand if not POOL.cards[state.card_of[u]].main]
+    act(state, first, "mulligan")
+    assert sorted(state.main[first]) == sorted(unshuffled_main) and state.main[first] != unshuffled_main
+    assert sorted(state.demesne[first]) == sorted(unshuffled_demesne)
+    assert state.demesne[first] != unshuffled_demesne

@@ -143,17 +143,35 @@ def test_only_knights_equipment_titles_and_demesnes_are_played_in_spring() -> No
     assert GAME.spec.slug == "round-table"
 
 
-def test_moves_in_a_turn_are_bounded_so_that_a_turn_ends() -> None:
-    """Ruling: at most twice as many moves a turn as Equipment and Titles in play."""
+def test_an_item_is_not_moved_back_to_a_knight_it_left_this_turn() -> None:
+    """ "Equipment can be moved between Knights as often as desired during the Spring Season";
+    ruling: moving an item back to a knight it left this turn only undoes a move and is not
+    offered, so a turn always ends. A swap through a third knight needs no such move."""
     state = table()
     demesnes(state, 0, "farm", "manor", "large-manor")
-    first, second = add(state, 0, "knight-errant"), add(state, 0, "knight-bachelor")
-    sword = add(state, 0, "good-sword", paired=first)
-    for knight in (second, first):
-        act(state, 0, f"move:{sword}:{knight}")
-    assert f"move:{sword}:{second}" not in ids(state, 0)
-    add(state, 0, "baron", "hand")
-    act(state, 0, f"title:baron:{first}")  # a second item in play allows two more moves
-    assert f"move:{sword}:{second}" in ids(state, 0)
+    a, b, c = add(state, 0, "knight-errant"), add(state, 0, "knight-bachelor"), add(state, 0, "knight-vassal")
+    sword = add(state, 0, "good-sword", paired=a)
+    spear = add(state, 0, "spear", paired=b)
+    act(state, 0, f"move:{sword}:{c}")
+    assert f"move:{sword}:{a}" not in ids(state, 0)  # back where it was: not offered
+    act(state, 0, f"move:{spear}:{a}")
+    act(state, 0, f"move:{sword}:{b}")  # the swap is done
+    assert (state.paired[sword], state.paired[spear]) == (b, a)
+    assert [m for m in ids(state, 0) if m.startswith(f"move:{sword}:")] == []  # it left a and c
     act(state, 0, "pass")
-    assert state.moves == 0
+    assert state.left == []  # the next turn starts with a clean slate
+
+
+def test_spring_moves_always_end() -> None:
+    """Whatever moves are chosen, the moves offered run out: each item leaves each knight at
+    most once a turn."""
+    state = table()
+    demesnes(state, 0, "farm", "manor", "large-manor", "keep")
+    knights = [add(state, 0, "knight-errant") for _ in range(4)]
+    for card_id, knight in zip(("good-sword", "chain-mail", "rouncy", "baron"), knights, strict=True):
+        add(state, 0, card_id, paired=knight)
+    moves = 0
+    while (legal := [m for m in ids(state, 0) if m.startswith("move:")]) and moves < 100:
+        act(state, 0, legal[moves % len(legal)])
+        moves += 1
+    assert moves <= 4 * 3

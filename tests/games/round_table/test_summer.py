@@ -1,10 +1,10 @@
 """Summer Season (Campaigning): declare, quests, redirects, other cards; response windows;
 the Special Rule on Quests and Redirects."""
 
-from meeple.games.round_table import rp
-from meeple.games.round_table.state import AUTUMN, DECLARE, OTHER, QUESTS, REDIRECTS, SUMMER
+from meeple.games.round_table import rp, summer
+from meeple.games.round_table.state import AUTUMN, DECLARE, OTHER, PLAY_QUEST, QUESTS, REDIRECTS, SUMMER
 
-from .builders import GAME, POOL, act, add, demesnes, fill_deck, ids, names, table
+from .builders import GAME, POOL, act, add, demesnes, fill_deck, ids, names, resolve_quests, table
 
 
 def summer_table(players: int = 2):
@@ -176,3 +176,129 @@ def test_the_once_per_summer_restriction_is_removed_when_summer_ends() -> None:
     assert state.step == DECLARE and state.used == [POOL.index["the-questing-beast"]]
     act(state, 1, "done")
     assert state.phase != SUMMER and state.used == []
+
+
+def quest_in_progress(state, seat: int = 0, card_id: str = "bone-snapper", spent: int = 4) -> tuple[int, int]:
+    """A Quest already resolved this Summer on a knight of `seat`: (quested knight, quest uid)."""
+    knight = add(state, seat, "knight-errant", quest_of=len(state.quests))
+    quest = add(state, seat, card_id, "spent")
+    state.spent[seat].remove(quest)
+    state.quests.append([quest, knight, spent, seat])
+    return knight, quest
+
+
+def redirect_window(state, first: int) -> None:
+    """Seat 0's campaign turn at the Redirects step; seat 1 holds a knight, so its own campaign
+    turn waits for it (the Summer does not run on into Autumn)."""
+    add(state, 1, "knight-chevalier")
+    state.step = REDIRECTS
+    state.window_seat = first
+
+
+def test_a_redirect_makes_a_knight_join_a_quest_of_its_controller() -> None:
+    """Summer step 3: "Redirected Knights must be Committed to a new task, whether attacking a
+    different Region or joining a Quest"."""
+    state = summer_table()
+    quested, _ = quest_in_progress(state)
+    joiner = add(state, 0, "knight-bachelor", attack=1)
+    add(state, 0, "change-of-orders", "hand")
+    redirect_window(state, 0)
+    act(state, 0, f"redirect:change-of-orders:{joiner}:q0")  # nobody can respond: it resolves
+    assert state.quest_of[joiner] == 0 and state.attack[joiner] == -1 and state.quest_of[quested] == 0
+
+
+def test_countering_a_quest_frees_the_knights_that_joined_it_and_nobody_draws() -> None:
+    state = summer_table()
+    quested, quest = quest_in_progress(state)
+    joiner = add(state, 0, "knight-bachelor", quest_of=0)
+    add(state, 1, "change-of-orders", "hand")
+    redirect_window(state, 1)
+    act(state, 1, f"redirect:change-of-orders:{quested}:r2")  # nobody can respond: it resolves
+    assert state.attack[quested] == 2 and state.quest_of[quested] == -1
+    assert state.quest_of[joiner] == -1 and state.attack[joiner] == -1  # freed, idle
+    assert quest in state.spent[0] and state.quests[0][0] == -1
+    resolve_quests(state)
+    assert state.hand == [[], []]  # a countered Quest draws nothing
+
+
+def test_a_redirect_whose_new_task_is_gone_comes_to_nothing() -> None:
+    """Played in order: the first Redirect counters the Quest, so the second one, which would
+    have joined it, finds no Quest to join; its knight keeps its task and its RP stay spent."""
+    state = summer_table()
+    quested, _ = quest_in_progress(state)
+    attacker = add(state, 0, "knight-bachelor", attack=1)
+    add(state, 1, "change-of-orders", "hand")
+    add(state, 0, "forced-march", "hand")
+    redirect_window(state, 1)
+    act(state, 1, f"redirect:change-of-orders:{quested}:r2")
+    act(state, 0, f"redirect:forced-march:{attacker}:q0")  # both resolve, in the order played
+    assert state.attack[attacker] == 1 and state.quest_of[attacker] == -1
+    assert state.spent_rp[0] == 2 and names(state, state.spent[0])[-1] == "Forced March"
+
+
+def test_a_quest_whose_knight_is_already_questing_comes_to_nothing() -> None:
+    state = summer_table()
+    knight, _ = quest_in_progress(state)
+    late = add(state, 1, "the-questing-beast", "spent")
+    state.spent[1].remove(late)
+    state.window = [[PLAY_QUEST, 1, late, knight, 2]]
+    summer.close_window(state, POOL)
+    assert len(state.quests) == 1 and state.quest_of[knight] == 0
+    assert late in state.spent[1]
+
+
+def test_a_knight_already_on_a_quest_cannot_be_quested_again() -> None:
+    state = summer_table()
+    questing, _ = quest_in_progress(state)
+    joined = add(state, 0, "knight-bachelor", quest_of=0)
+    free = add(state, 0, "knight-vassal")
+    add(state, 0, "the-questing-beast", "hand")
+    state.step = QUESTS
+    state.window_seat = 0
+    legal = ids(state, 0)
+    assert f"quest:the-questing-beast:{free}" in legal
+    assert f"quest:the-questing-beast:{questing}" not in legal
+    assert f"quest:the-questing-beast:{joined}" not in legal
+
+
+def test_a_quest_played_last_summer_may_be_played_again_the_next_summer() -> None:
+    """Special Rule on Quests and Redirects: "This restriction is removed at the end of the
+    Summer season" (played through to the next Summer)."""
+    state = summer_table()
+    knight = add(state, 0, "knight-errant")
+    add(state, 1, "knight-bachelor")
+    add(state, 0, "the-questing-beast", "hand")
+    add(state, 0, "the-questing-beast", "hand")
+    act(state, 0, "done")
+    act(state, 0, f"quest:the-questing-beast:{knight}")
+    assert not any(a.startswith("quest:the-questing-beast") for a in ids(state, 1))
+    while state.phase != SUMMER or state.step != DECLARE or GAME.to_move(state) != (state.active,):
+        seat = GAME.to_move(state)[0]
+        act(state, seat, "pass" if "pass" in ids(state, seat) else ids(state, seat)[0])
+    assert state.round == 2 and state.used == []
+    act(state, state.active, "done")
+    while GAME.to_move(state) != (0,) or state.step != QUESTS:
+        act(state, GAME.to_move(state)[0], "done" if state.step == DECLARE else "pass")
+    assert any(a.startswith("quest:the-questing-beast:") for a in ids(state, 0))
+
+
+def test_redirects_can_be_played_on_any_knight_even_an_idle_one() -> None:
+    """ "Redirects can be played on any Knight": a knight at home may be Redirected to attack a
+    region or to join a Quest of its controller (as in the Bone-Snapper example); an opponent's
+    idle knight may be sent to attack, never to join one's own Quest. Royal Command resets only
+    a knight with a task."""
+    state = summer_table()
+    quest_in_progress(state)
+    idle = add(state, 0, "knight-bachelor")
+    add(state, 0, "change-of-orders", "hand")
+    add(state, 0, "royal-command", "hand")
+    redirect_window(state, 0)
+    theirs = state.play[1][-1]  # seat 1's idle knight
+    legal = ids(state, 0)
+    assert {f"redirect:change-of-orders:{idle}:{task}" for task in ("r0", "r1", "r2", "q0")} <= set(legal)
+    assert f"redirect:change-of-orders:{theirs}:r0" in legal
+    assert f"redirect:change-of-orders:{theirs}:q0" not in legal
+    assert not any(a.startswith(f"redirect:royal-command:{idle}:") for a in legal)
+    act(state, 0, f"redirect:change-of-orders:{idle}:q0")
+    act(state, 0, "pass")  # keeps Royal Command; seat 1 passed by itself: the window resolves
+    assert state.quest_of[idle] == 0

@@ -1,7 +1,7 @@
 """Winter Season, the hand limit, and Winning the Game (the three end conditions, ties)."""
 
 from meeple.games.round_table import RoundTable, flow
-from meeple.games.round_table.state import AUTUMN, DISCARD, OVER, SPRING, WINTER
+from meeple.games.round_table.state import AUTUMN, DISCARD, OVER, SPRING, SUMMER, WINTER
 
 from .builders import GAME, POOL, act, add, fill_deck, ids, table
 
@@ -16,8 +16,7 @@ def winter_table(players: int = 2):
 
 def test_winter_shifts_the_active_player_and_each_draws_from_a_deck_of_choice() -> None:
     state = winter_table(3)
-    for seat in range(3):
-        act(state, seat, "pass")  # Resetting Support
+    act(state, 0, "pass")  # Resetting Support; the others have nothing in play and pass by themselves
     assert state.phase == WINTER and state.active == 1
     assert GAME.to_move(state) == (1,) and ids(state, 1) == ["draw:main", "draw:demesne"]
     act(state, 1, "draw:demesne")
@@ -31,7 +30,6 @@ def test_the_other_deck_when_one_is_exhausted() -> None:
     state = winter_table()
     state.main[1] = []
     act(state, 0, "pass")
-    act(state, 1, "pass")
     assert ids(state, 1) == ["draw:demesne"]
 
 
@@ -41,7 +39,6 @@ def test_the_game_ends_when_a_player_must_draw_and_cannot() -> None:
     state.main[1] = []
     state.demesne[1] = []
     act(state, 0, "pass")
-    act(state, 1, "pass")
     assert state.phase == OVER and "must draw" in state.end_reason
     assert GAME.is_terminal(state) and GAME.to_move(state) == ()
 
@@ -108,10 +105,38 @@ def test_a_full_round_spring_summer_autumn_winter() -> None:
     assert state.phase == "summer" and GAME.to_move(state) == (0,)
     act(state, 0, f"commit:{knight}:0")  # 2 Influence does not exceed Gwynedd's 2
     assert state.phase == AUTUMN and state.captured == [[], []]
-    act(state, 0, "pass")
-    act(state, 1, "pass")
+    act(state, 0, "pass")  # seat 1 has nothing to pull back and passes by itself
     assert state.phase == WINTER and state.active == 1
     act(state, 1, "draw:main")
     act(state, 0, "draw:main")
     assert state.phase == SPRING and state.round == 2 and GAME.to_move(state) == (1,)
     assert any("Gwynedd: stays independent" in line for line in state.log)
+
+
+def test_exactly_half_the_renown_does_not_end_the_game() -> None:
+    """Condition 3 needs "more than half": 4 of 8 Renown goes on, 5 of 8 ends the game."""
+    state = table(regions=("camelot", "gwynedd", "carlisle"), regions_deck=("astolat",))
+    assert state.total_renown == 8
+    state.captured[0] = [POOL.index["lothian"], POOL.index["astolat"]]  # 3 + 1 = 4
+    assert not flow.check_end(state, GAME.rules) and state.phase != OVER
+    state.captured[0].append(POOL.index["gwynedd"])  # 5
+    assert flow.check_end(state, GAME.rules) and state.phase == OVER
+
+
+def test_hand_limit_applies_after_summer_and_after_autumn() -> None:
+    """ "At the end of any season, if a player has more than 10 cards in their hand, they must
+    discard down to 10": Summer ends with 11 cards in hand; Autumn's Resetting Support pulls
+    a knight back to a hand of 10."""
+    state = table(phase=SUMMER)
+    fill_deck(state, 0, count=11, zone="hand")
+    fill_deck(state, 0, count=3)
+    fill_deck(state, 1, count=3)
+    knight = add(state, 0, "knight-errant")
+    act(state, 0, "done")  # seat 1 has no knight: its campaign turn passes by itself
+    assert state.phase == DISCARD and state.after_discard == AUTUMN and GAME.to_move(state) == (0,)
+    act(state, 0, "discard:knight-errant")
+    assert state.phase == AUTUMN and len(state.hand[0]) == 10
+    act(state, 0, f"recall:{knight}")  # nothing else to pull back: the turn passes by itself
+    assert state.phase == DISCARD and state.after_discard == WINTER and len(state.hand[0]) == 11
+    act(state, 0, "discard:knight-errant")
+    assert state.phase == WINTER

@@ -1,11 +1,15 @@
 """Knights' Influence and Resistance when attacking (2-3, 6, Knight Subtypes; FINDINGS: Leader).
 
 A knight's values are its own plus those of the Equipment and Titles paired with it, plus:
-- Round Table: +1 Influence for each other attacking vassal Round Table Knight (Grail Knights
-  are Round Table Knights too);
-- Grail Knight: +1 Resistance for each other attacking vassal Grail Knight;
-- Leader (FINDINGS): +1 Influence and +1 Resistance for each Leader the controller has in play
-  other than the knight itself and not on a Quest;
+- Round Table: +1 Influence from each other vassal Round Table Knight ("provides +1 Influence
+  to other attacking vassal Round Table Knights ... if you have three Round Table Knights,
+  each Knight gains +2"; Grail Knights are Round Table Knights too);
+- Grail Knight: +1 Resistance from each other vassal Grail Knight;
+- Leader (FINDINGS): +1 Influence and +1 Resistance from each other Leader the controller has
+  in play ("the Leader need not attack").
+The knight receiving a bonus attacks (any region); the knight giving it need not attack, but
+one on a Quest gives nothing: it is engaged, "ineligible for participating in Campaigning"
+(a ruling).
 - the texts of the knight and its paired cards (the cardinal rule).
 """
 
@@ -33,10 +37,10 @@ def subtypes(state: Rt, pool: Pool, knight: int) -> set[str]:
     return found
 
 
-def attackers(state: Rt, seat: int, slot: int | None = None) -> list[int]:
-    """The seat's knights committed to region `slot` (any region if None)."""
+def attackers(state: Rt, seat: int, slot: int) -> list[int]:
+    """The seat's knights committed to region `slot`."""
     attack = state.attack
-    return [u for u in state.play[seat] if attack[u] >= 0 and (slot is None or attack[u] == slot)]
+    return [u for u in state.play[seat] if attack[u] == slot]
 
 
 def strength(state: Rt, pool: Pool, knight: int) -> tuple[int, int]:
@@ -57,14 +61,15 @@ def strength(state: Rt, pool: Pool, knight: int) -> tuple[int, int]:
         if more is not None:
             resistance += more(state, pool, knight, bearer)
     mine = subtypes(state, pool, knight)
-    others = [subtypes(state, pool, u) for u in attackers(state, seat) if u != knight]
-    if "round_table" in mine:
-        influence += sum("round_table" in s for s in others)
-    if "grail" in mine:
-        resistance += sum("grail" in s for s in others)
-    leaders = sum(
-        1 for u in state.play[seat] if u != knight and state.quest_of[u] < 0 and "leader" in cards[card_of[u]].subtypes
-    )
+    quest_of = state.quest_of
+    others = [u for u in state.play[seat] if u != knight and quest_of[u] < 0 and cards[card_of[u]].type == "knight"]
+    if "round_table" in mine or "grail" in mine:
+        fellows = [subtypes(state, pool, u) for u in others]
+        if "round_table" in mine:
+            influence += sum("round_table" in s for s in fellows)
+        if "grail" in mine:
+            resistance += sum("grail" in s for s in fellows)
+    leaders = sum(1 for u in others if "leader" in cards[card_of[u]].subtypes)
     return influence + leaders, resistance + leaders
 
 

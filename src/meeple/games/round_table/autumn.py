@@ -10,18 +10,21 @@ Resolving Attacks, for each region separately:
 5. Below the Region's Resistance: it stays independent.
 Captured Regions go to their captors; the Regions in play are refilled to 3 "if possible".
 Resolving Quests: quested Knights reset, each drawing its controller one card per RP used to
-Quest it; each Knight that joined draws as many. "All RP spent ... is reset."
+Quest it; each Knight that joined draws as many. "All RP spent ... is reset." The controller
+chooses how many of those cards come from the Demesne deck ("players can draw cards from
+either their Main deck or their Demesne deck"; a ruling), one choice per seat, clockwise from
+the active player.
 Resetting Support: each player in turn, from the active player, may pull cards in play
 (not Demesnes) back to hand; Titles and Equipment of a pulled Knight stay in play, unpaired.
 """
 
 from meeple.engine import Action
-from meeple.games.round_table.army import army
+from meeple.games.round_table.army import army, attackers
 from meeple.games.round_table.content import Pool
 from meeple.games.round_table.events import QUEST_DRAWS, REGION_RESISTANCE, hook
 from meeple.games.round_table.spring import knight_label
 from meeple.games.round_table.state import Rt
-from meeple.games.round_table.zones import draw_many, leave_play, to_spent
+from meeple.games.round_table.zones import draw, leave_play, to_spent
 
 REGIONS_IN_PLAY = 3  # "a new Region is placed into play ... to bring the total back to 3"
 
@@ -52,7 +55,7 @@ def resolve_attacks(state: Rt, pool: Pool) -> None:
     """Resolve every Region in play, then refill the Regions to 3 and bring the knights home."""
     captured: list[tuple[int, int]] = []
     for slot, region in enumerate(state.regions):
-        armies = {seat: army(state, pool, seat, slot) for seat in range(state.players) if _attackers(state, seat, slot)}
+        armies = {seat: army(state, pool, seat, slot) for seat in range(state.players) if attackers(state, seat, slot)}
         if not armies:
             continue
         remaining = {
@@ -79,13 +82,11 @@ def resolve_attacks(state: Rt, pool: Pool) -> None:
             state.attack[u] = -1
 
 
-def _attackers(state: Rt, seat: int, slot: int) -> list[int]:
-    return [u for u in state.play[seat] if state.attack[u] == slot]
-
-
 def resolve_quests(state: Rt, pool: Pool) -> None:
-    """Quested knights reset; each (and each knight that joined) draws its controller one card
-    per RP used to play the Quest, plus what card texts add. RP spent are reset."""
+    """Quested knights reset; each (and each knight that joined) owes its controller one card
+    per RP used to play the Quest, plus what card texts add, as far as the decks hold (drawn
+    when the controller picks the decks). RP spent are reset."""
+    owed = [0] * state.players
     for q, (quest_uid, target, spent, _) in enumerate(state.quests):
         if quest_uid < 0:
             continue
@@ -99,15 +100,49 @@ def resolve_quests(state: Rt, pool: Pool) -> None:
                 more = hook(source.ability, QUEST_DRAWS)
                 if more is not None:
                     extra += more(state, pool, quest_uid, knight)
-            drawn = draw_many(state, state.owner[knight], spent + extra)
+            owed[state.owner[knight]] += spent + extra
             who = knight_label(state, pool, knight)
-            state.note(f"{quest_card.name}: {who} returns, seat {state.owner[knight]} draws {drawn}")
+            state.note(f"{quest_card.name}: {who} returns, seat {state.owner[knight]} draws {spent + extra}")
         to_spent(state, quest_uid)
+    state.owed = [min(n, len(state.main[p]) + len(state.demesne[p])) for p, n in enumerate(owed)]
     for zone in state.play:
         for u in zone:
             state.quest_of[u] = -1
     state.quests = []
     state.spent_rp = [0] * state.players
+
+
+def owed_seat(state: Rt) -> int:
+    """The first seat clockwise from the active player with Quest draws to take, or -1."""
+    for offset in range(state.players):
+        seat = (state.active + offset) % state.players
+        if state.owed and state.owed[seat]:
+            return seat
+    return -1
+
+
+def quest_draw_actions(state: Rt, seat: int) -> list[Action]:
+    """How many of the owed cards to draw from the Demesne deck (the rest from the Main deck)."""
+    count = state.owed[seat]
+    least = max(0, count - len(state.main[seat]))
+    most = min(count, len(state.demesne[seat]))
+    return [
+        Action(f"quest-draw:{k}", f"Quest draws: {k} from your Demesne deck, {count - k} from your Main deck", {"k": k})
+        for k in range(least, most + 1)
+    ]
+
+
+def perform_quest_draw(state: Rt, seat: int, action: Action) -> None:
+    demesnes = action.payload["k"]
+    for i in range(state.owed[seat]):
+        draw(state, seat, from_main=i >= demesnes)
+    state.owed[seat] = 0
+
+
+def can_pull_back(state: Rt, pool: Pool, seat: int) -> bool:
+    """Whether the seat has a card in play other than a Demesne (else it passes by itself)."""
+    cards, card_of = pool.cards, state.card_of
+    return any(cards[card_of[u]].type != "demesne" for u in state.play[seat])
 
 
 def recall_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:

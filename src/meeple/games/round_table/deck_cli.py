@@ -1,6 +1,5 @@
-"""`meeple round-table decks ...`: list the starter decks and validate deck files.
-
-The lead wires `app` into the main CLI; it also runs alone:
+"""`meeple round-table list` and `meeple round-table validate FILE`: list the starter decks
+and validate deck files. It also runs alone:
 `python -m meeple.games.round_table.deck_cli validate my-deck.toml`.
 """
 

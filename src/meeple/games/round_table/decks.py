@@ -81,6 +81,7 @@ def read_deck(text: str, where: str) -> Deck:
         raise DeckError(f"{where}: not a deck file ({error})") from None
 
 
+@cache
 def starter_names() -> tuple[str, ...]:
     """The starter decks shipped in content/decks/, by file stem."""
     folder = resources.files(__package__).joinpath("content", "decks")

@@ -44,6 +44,8 @@ def to_move(state: Rt) -> tuple[int, ...]:
         return (winter.over_limit(state),)
     if phase == SUMMER and state.step != DECLARE:
         return (state.window_seat,)
+    if phase == AUTUMN and autumn.owed_seat(state) >= 0:
+        return (autumn.owed_seat(state),)
     return (state.seat_of_turn(),)
 
 
@@ -61,6 +63,8 @@ def legal_actions(state: Rt, seat: int, rules: Rules) -> list[Action]:
             return summer.declare_actions(state, pool, seat)
         return summer.window_actions(state, pool, seat)
     if phase == AUTUMN:
+        if state.owed and state.owed[seat]:
+            return autumn.quest_draw_actions(state, seat)
         return autumn.recall_actions(state, pool, seat)
     if phase == WINTER:
         return winter.draw_actions(state, seat)
@@ -77,6 +81,8 @@ def perform(state: Rt, seat: int, action: Action, rules: Rules) -> None:
         spring.perform_spring(state, pool, seat, action)
     elif phase == SUMMER:
         summer.perform_summer(state, pool, seat, action)
+    elif phase == AUTUMN and action.id.startswith("quest-draw:"):
+        autumn.perform_quest_draw(state, seat, action)
     elif phase == AUTUMN:
         autumn.perform_recall(state, seat, action)
     elif phase == WINTER:
@@ -104,9 +110,19 @@ def advance(state: Rt, rules: Rules) -> None:
             if not summer_forward(state, pool):
                 return
         elif phase == AUTUMN:
-            if not done:
+            seat = autumn.owed_seat(state)
+            if seat >= 0:
+                choices = autumn.quest_draw_actions(state, seat)
+                if len(choices) > 1:
+                    return
+                autumn.perform_quest_draw(state, seat, choices[0])  # one deck left: no choice
+                continue
+            if done:
+                end_season(state, WINTER)
+            elif not autumn.can_pull_back(state, pool, state.seat_of_turn()):
+                state.turn += 1  # nothing to pull back: the seat passes by itself
+            else:
                 return
-            end_season(state, WINTER)
         elif phase == WINTER:
             if done:
                 state.round += 1

@@ -4,8 +4,10 @@ Public: the regions in play, the names of the regions still in the Regions deck 
 before play begins) but not their order, every card in play and on the Spent Piles, captured
 regions, committed and quested knights, the cards played in the current window, RP, deck and
 hand sizes, and the back (Main or Demesne) of every card in a hand (the two decks are kept
-apart, so their backs tell them apart; a ruling). Private: a seat's own hand.
-Never shown: the order of any deck, and other seats' hands.
+apart, so their backs tell them apart; a ruling), the deck each seat plays. A starter deck's
+list is public (a published product), so the cards not in view are known as a whole; the list
+of a deck file is its owner's secret (a ruling). Private: a seat's own hand.
+Never shown: the order of any deck, other seats' hands, the contents of another's deck file.
 """
 
 from functools import cache
@@ -13,7 +15,10 @@ from typing import Any
 
 from meeple.engine import Rng
 from meeple.games.round_table import rp
+from meeple.games.round_table.army import army, attackers
+from meeple.games.round_table.autumn import region_resistance
 from meeple.games.round_table.content import Card, Pool
+from meeple.games.round_table.decks import starter_names
 from meeple.games.round_table.state import Rt
 
 
@@ -71,9 +76,28 @@ def _seat(state: Rt, pool: Pool, p: int, viewer: int | None) -> dict[str, Any]:
         "capacity": rp.capacity(state, pool, p),
         "allocated": rp.allocated(state, p),
         "spent_rp": state.spent_rp[p],
+        "quest_draws": state.owed[p] if state.owed else 0,
         "demesne_played": state.demesne_played[p],
         "mulligan": state.mulligans[p],
     }
+
+
+def _armies(state: Rt, pool: Pool, slot: int, region: int) -> list[dict[str, int]]:
+    """Each army attacking a region, with every bonus counted (all in play is public): its
+    Influence and Resistance, and the region's Resistance against it."""
+    found = []
+    for p in range(state.players):
+        if attackers(state, p, slot):
+            influence, resistance = army(state, pool, p, slot)
+            found.append(
+                {
+                    "seat": p,
+                    "influence": influence,
+                    "resistance": resistance,
+                    "region_resistance": region_resistance(state, pool, region, p),
+                }
+            )
+    return found
 
 
 def observation(state: Rt, seat: int | None, pool: Pool, to_move: tuple[int, ...]) -> dict[str, Any]:
@@ -89,6 +113,7 @@ def observation(state: Rt, seat: int | None, pool: Pool, to_move: tuple[int, ...
         "active": state.active,
         "to_move": list(to_move),
         "regions": [card_view(cards[r]) for r in state.regions],
+        "armies": [_armies(state, pool, slot, region) for slot, region in enumerate(state.regions)],
         "regions_deck": len(state.regions_deck),
         "regions_to_come": sorted(cards[r].name for r in state.regions_deck),
         "total_renown": state.total_renown,
@@ -117,10 +142,13 @@ def determinize(state: Rt, seat: int, rng: Rng, pool: Pool) -> Rt:
     """A full state that `seat` cannot tell from `state`: every deck's order is redrawn, other
     seats' hands are redrawn from the cards they could hold (a Main-backed card from their
     Main cards not in view, a Demesne-backed one from their demesnes not in view), the Regions
-    deck is reshuffled and the random stream replaced."""
+    deck is reshuffled and the random stream replaced. Another seat playing a deck file has
+    the faces of its cards not in view invented anew (see `_invent_deck`)."""
     sampled = state.clone()
     cards, card_of = pool.cards, sampled.card_of
     for p in range(sampled.players):
+        if p != seat and sampled.decks[p] not in starter_names():
+            _invent_deck(sampled, p, rng, pool)
         for is_main, deck in ((True, sampled.main[p]), (False, sampled.demesne[p])):
             if p == seat:
                 slots = [(deck, i) for i in range(len(deck))]
@@ -138,3 +166,22 @@ def determinize(state: Rt, seat: int, rng: Rng, pool: Pool) -> Rt:
     sampled.rng = Rng(rng.next64())
     sampled.seed = 0  # the real seed would let a bot rebuild every shuffle
     return sampled
+
+
+def _invent_deck(state: Rt, p: int, rng: Rng, pool: Pool) -> None:
+    """Give seat `p`'s cards not in view (hand and both decks) new faces: a Main-backed card
+    any Main card of the pool, a Demesne-backed one any demesne, at most one copy of a named
+    Knight counting those `p` has shown (Constructing Decks). What the others know of a deck
+    file is only its sizes and the cards it has shown."""
+    cards, card_of = pool.cards, state.card_of
+    main_cards = [i for i, card in enumerate(cards) if card.main]
+    demesne_cards = [i for i, card in enumerate(cards) if card.type == "demesne"]
+    named = {card_of[u] for u in state.play[p] + state.spent[p] if cards[card_of[u]].named}
+    for uid in state.hand[p] + state.main[p] + state.demesne[p]:
+        choices = main_cards if cards[card_of[uid]].main else demesne_cards
+        face = choices[rng.below(len(choices))]
+        while face in named:
+            face = choices[rng.below(len(choices))]
+        if cards[face].named:
+            named.add(face)
+        card_of[uid] = face

@@ -3,7 +3,9 @@
 1-2. Each player separates their decks; the first player is chosen at random (the rulebook
 leaves the method to the players) and is the active player.
 3-4. Each player puts a Farm from their Demesne deck into play and shuffles both decks.
-5-6. Each player draws 1 to 10 demesnes of their choice, then Main cards up to 10 in hand.
+5-6. Each player draws 1 to 10 demesnes of their choice, then Main cards up to 10 in hand
+(none when the Demesne deck held only the Farm: "There is no minimum size for the Demesne
+deck"; a ruling).
 "Any player can mulligan ... shuffle their drawn cards back into the appropriate deck and
 re-draw up to 10 cards. Players can mulligan only once."
 """
@@ -84,9 +86,10 @@ def start_actions(state: Rt, seat: int) -> list[Action]:
             Action("mulligan", "Mulligan: shuffle the hand back and draw again (once)"),
         ]
     most = min(HAND_LIMIT, len(state.demesne[seat]))
+    least = 1 if most else 0  # an empty Demesne deck is legal: then no demesne is drawn (a ruling)
     return [
-        Action(f"demesnes:{n}", f"Draw {n} demesne{'s' if n > 1 else ''}, then Main cards up to 10", {"count": n})
-        for n in range(1, most + 1)
+        Action(f"demesnes:{n}", f"Draw {n} demesne{'' if n == 1 else 's'}, then Main cards up to 10", {"count": n})
+        for n in range(least, most + 1)
     ]
 
 
@@ -109,6 +112,7 @@ def perform_start(state: Rt, seat: int, action: Action, pool: Pool) -> None:
         while len(state.hand[seat]) < HAND_LIMIT and draw(state, seat):
             pass
         state.mulligans[seat] = DRAWN if state.mulligans[seat] == TO_DRAW else READY
-        state.note(f"Seat {seat} draws {count} demesnes and {len(state.hand[seat]) - count} Main cards")
+        drawn = len(state.hand[seat]) - count
+        state.note(f"Seat {seat} draws {count} demesne{'' if count == 1 else 's'} and {drawn} Main cards")
     if state.mulligans[seat] == READY:
         state.turn += 1

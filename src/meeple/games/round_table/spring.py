@@ -8,9 +8,9 @@
   moved between Knights as often as desired during the Spring Season".
 - Titles: "can be put in play even if no Knights are available", moved between Knights,
   "only one Title of any name is associated with the Knight".
-- Moves "as often as desired" are bounded by a ruling: at most twice as many moves in a turn
-  as the player has Equipment and Titles in play (enough for any rearrangement), so that a
-  turn always ends.
+- Moves "as often as desired": an item is not moved back to a knight it left earlier in the
+  same turn (a ruling: that only undoes a move), so each item visits each knight at most once
+  a turn and a turn always ends.
 - "When the Active Player is done ... passes and play moves clockwise. Each player in turn
   can do any of the above. When all players pass ... the season ends."
 - Special Rule on Knights: a named Knight recruited while a Knight of the same name is in
@@ -26,7 +26,6 @@ from meeple.games.round_table.state import Rt
 from meeple.games.round_table.zones import leave_play, take_from_hand, to_spent
 
 NONE = "none"
-MOVES_PER_ITEM = 2  # the ruling that bounds moves in a Spring turn (docs/rules/round-table.md)
 
 
 def knight_label(state: Rt, pool: Pool, uid: int) -> str:
@@ -87,7 +86,10 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
             if not state.demesne_played[seat] and (
                 pool.upgrade_of[card_index] < 0 or free_demesne(state, pool, seat, card_index) >= 0
             ):
-                actions.append(Action(f"demesne:{card.id}", f"Play {card.name} (+{card.rp} RP)", {"card": card.id}))
+                upgrades = pool.upgrade_of[card_index]
+                also = f", upgrades your {pool.cards[upgrades].name}" if upgrades >= 0 else ""
+                label = f"Play {card.name} (+{card.rp} RP{also})"
+                actions.append(Action(f"demesne:{card.id}", label, {"card": card.id}))
             continue
         if card.type not in ("knight", "equipment", "title"):
             continue
@@ -112,13 +114,11 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
                     )
                 )
     items = [u for u in state.play[seat] if pool.cards[state.card_of[u]].type in ("equipment", "title")]
-    if state.moves >= MOVES_PER_ITEM * len(items):
-        return actions
     for uid in items:
         card = pool.cards[state.card_of[uid]]
         key = _holding_key(pool, state.card_of[uid])
         for knight, holding in holdings.items():
-            if knight != state.paired[uid] and key not in holding:
+            if knight != state.paired[uid] and key not in holding and [uid, knight] not in state.left:
                 actions.append(
                     Action(
                         f"move:{uid}:{knight}",
@@ -133,11 +133,13 @@ def perform_spring(state: Rt, pool: Pool, seat: int, action: Action) -> None:
     verb = action.id.partition(":")[0]
     if verb == "pass":
         state.turn += 1
-        state.moves = 0
+        state.left = []
         return
     if verb == "move":
-        state.paired[action.payload["uid"]] = action.payload["knight"]
-        state.moves += 1
+        uid = action.payload["uid"]
+        if state.paired[uid] >= 0:
+            state.left.append([uid, state.paired[uid]])
+        state.paired[uid] = action.payload["knight"]
         return
     card_index = pool.index[action.payload["card"]]
     card = pool.cards[card_index]
@@ -156,8 +158,10 @@ def perform_spring(state: Rt, pool: Pool, seat: int, action: Action) -> None:
         if not named_clash(state, pool, uid):
             fire_recruited(state, pool, uid)
         return
-    state.paired[uid] = action.payload.get("knight", -1)
-    state.note(f"Seat {seat} plays {card.name}")
+    knight = action.payload.get("knight", -1)
+    state.paired[uid] = knight
+    where = f" on {knight_label(state, pool, knight)}" if knight >= 0 else " unpaired"
+    state.note(f"Seat {seat} plays {card.name}{where}")
 
 
 def fire_recruited(state: Rt, pool: Pool, uid: int) -> None:

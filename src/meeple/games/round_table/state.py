@@ -66,9 +66,10 @@ class Rt(State, kw_only=True):
     used: list[int] = []  # pool indices of the Quests and Redirects played this Summer
     quests: list[list[int]] = []  # [quest uid, target knight uid, RP spent, seat that played it]
     spent_rp: list[int]  # per seat: RP spent on Quests and Redirects this Summer
+    owed: list[int] = []  # per seat: Quest draws still to take in Autumn (the seat picks the decks)
     demesne_played: list[bool]  # per seat: a demesne was brought into play this Spring
     mulligans: list[int]  # per seat: 0 none yet, 1 hand drawn, 2 mulligan used or kept
-    moves: int = 0  # Equipment and Title moves made in the current Spring turn
+    left: list[list[int]] = []  # [item uid, knight uid]: an item moved off that knight this Spring turn
     after_discard: str = ""  # the phase the hand limit leads to
     end_reason: str = ""
     log: list[str] = []
@@ -108,9 +109,10 @@ class Rt(State, kw_only=True):
             used=self.used[:],
             quests=[q[:] for q in self.quests],
             spent_rp=self.spent_rp[:],
+            owed=self.owed[:],
             demesne_played=self.demesne_played[:],
             mulligans=self.mulligans[:],
-            moves=self.moves,
+            left=[pair[:] for pair in self.left],
             after_discard=self.after_discard,
             end_reason=self.end_reason,
             log=self.log[:],

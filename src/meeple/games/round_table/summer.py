@@ -5,10 +5,10 @@ through the four steps; the last three are response windows.
    knight already Committed").
 2. Play Quests: on a Knight, which becomes engaged and leaves the attack; the RP spent are
    recorded for Autumn.
-3. Play Redirects: a Knight with a task is given a new one, attacking a different region or
-   joining a Quest on one of its controller's own Knights ("Knights cannot be Redirected to
-   join a Quest played on an opponent's Knight"); redirecting a quested Knight counters the
-   Quest.
+3. Play Redirects: "Redirects can be played on any Knight": it is given a new task, attacking
+   a different region or joining a Quest on one of its controller's own Knights ("Knights
+   cannot be Redirected to join a Quest played on an opponent's Knight"); an idle Knight may
+   be Redirected too; redirecting a quested Knight counters the Quest.
 4. Play any other card that says it can be played in this step.
 
 "Each player will alternate turns taking actions until both pass ... Once that happens, all
@@ -105,11 +105,16 @@ def quest_plays(state: Rt, pool: Pool, seat: int) -> list[Action]:
                 actions.append(
                     Action(
                         f"quest:{card.id}:{knight}",
-                        f"Play {card.name} on {knight_label(state, pool, knight)} (seat {state.owner[knight]})",
+                        f"Play {card.name} on {knight_label(state, pool, knight)} ({_whose(state, seat, knight)})",
                         {"card": card.id, "knight": knight},
                     )
                 )
     return actions
+
+
+def _whose(state: Rt, seat: int, knight: int) -> str:
+    """Whose knight, as the deciding seat reads it."""
+    return "yours" if state.owner[knight] == seat else f"seat {state.owner[knight]}'s"
 
 
 def new_tasks(state: Rt, pool: Pool, knight: int) -> list[int]:
@@ -140,21 +145,24 @@ def redirect_plays(state: Rt, pool: Pool, seat: int) -> list[Action]:
     if not cards:
         return []
     taken = _targeted(state, PLAY_REDIRECT)
-    knights = [
-        u for zone in state.play for u in zone if (state.attack[u] >= 0 or state.quest_of[u] >= 0) and u not in taken
-    ]
+    cards_of, card_of = pool.cards, state.card_of
+    knights = [u for zone in state.play for u in zone if cards_of[card_of[u]].type == "knight" and u not in taken]
     actions = []
     for card_index in cards:
         card = pool.cards[card_index]
         resets = hook(card.ability, RESET_REDIRECT) is not None
         for knight in knights:
-            own = state.owner[knight] == seat
-            args = ([RESET] if own else []) if resets else new_tasks(state, pool, knight)
+            if resets:
+                busy = state.attack[knight] >= 0 or state.quest_of[knight] >= 0
+                args = [RESET] if busy and state.owner[knight] == seat else []
+            else:
+                args = new_tasks(state, pool, knight)
             for arg in args:
                 actions.append(
                     Action(
                         f"redirect:{card.id}:{knight}:{_arg_id(arg)}",
-                        f"Play {card.name} on {knight_label(state, pool, knight)}: {_task_label(state, pool, arg)}",
+                        f"Play {card.name} on {knight_label(state, pool, knight)} ({_whose(state, seat, knight)}): "
+                        f"{_task_label(state, pool, arg)}",
                         {"card": card.id, "knight": knight, "task": arg},
                     )
                 )
@@ -251,12 +259,15 @@ def resolve_quest(state: Rt, pool: Pool, seat: int, uid: int, knight: int, spent
 
 
 def resolve_redirect(state: Rt, pool: Pool, uid: int, knight: int, task: int) -> None:
-    """Give the knight its new task; if it was the quested knight of a Quest, that Quest is
-    countered (its card goes to the Spent Pile and any knights that joined it are freed)."""
+    """Give the knight its new task (an idle knight too: "Redirects can be played on any
+    Knight"); if it was the quested knight of a Quest, that Quest is countered (its card goes
+    to the Spent Pile and any knights that joined it are freed). A task no longer there, or a
+    reset of a knight with no task, comes to nothing."""
     to_spent(state, uid)
-    if knight not in state.play[state.owner[knight]] or (state.attack[knight] < 0 and state.quest_of[knight] < 0):
+    if knight not in state.play[state.owner[knight]]:
         return
-    if task != RESET and task not in new_tasks(state, pool, knight):
+    idle = state.attack[knight] < 0 and state.quest_of[knight] < 0
+    if (task == RESET and idle) or (task != RESET and task not in new_tasks(state, pool, knight)):
         return
     q = state.quest_of[knight]
     if q >= 0 and state.quests[q][1] == knight:

@@ -14,7 +14,7 @@ SEASONS = {
     "start": "Before play: opening hands",
     "spring": "Spring (recruiting)",
     "summer": "Summer (campaigning)",
-    "autumn": "Autumn (resetting support)",
+    "autumn": "Autumn (quest draws, resetting support)",
     "winter": "Winter (drawing)",
     "discard": "Hand limit: discard down to 10",
     "over": "Game over",
@@ -54,7 +54,8 @@ def _stats(card: dict[str, Any]) -> str:
 
 def _card_line(card: dict[str, Any]) -> str:
     text = f"{card['name']} [{card['type']}] ({_stats(card)})"
-    if (card["text"] and card["type"] in ("knight", "region", "quest", "redirect")) or "step 4" in card["text"]:
+    shown = ("knight", "region", "quest", "redirect", "demesne")  # a demesne's text names what it upgrades
+    if (card["text"] and card["type"] in shown) or "step 4" in card["text"]:
         text += f" - {card['text']}"
     return text
 
@@ -76,6 +77,39 @@ def _task(obs: dict[str, Any], item: dict[str, Any]) -> str:
     return ""
 
 
+def _army_lines(obs: dict[str, Any], slot: int) -> list[str]:
+    """Each army on a region with all its bonuses, and what it must beat."""
+    lines = []
+    armies = obs["armies"][slot]
+    for entry in armies:
+        against = sum(other["resistance"] for other in armies if other["seat"] != entry["seat"])
+        left = entry["influence"] - against
+        need = f"needs more than {entry['region_resistance']}"
+        lines.append(
+            f"{_who(obs, entry['seat'])}: Influence {entry['influence']} / Resistance {entry['resistance']}"
+            + (f"; {left} after opposing Resistance" if against else "")
+            + f", {need}"
+        )
+    return lines
+
+
+def _window_line(obs: dict[str, Any], entry: dict[str, Any], names: dict[int, str]) -> str:
+    """A card waiting in the window: who played it, on what, and a Redirect's new task."""
+    target = names.get(entry["target"], "?") if entry["target"] >= 0 else "nobody (unpaired)"
+    text = f"{_who(obs, entry['seat'])}: {entry['card']['name']} on {target}"
+    if entry["kind"] == 1:
+        task = entry["task"]
+        if task == -1:
+            text += ": reset it"
+        elif task >= 10 and task - 10 < len(obs["quests"]):
+            quest = obs["quests"][task - 10]
+            quest_name = quest["card"]["name"] if quest["card"] else "a countered Quest"
+            text += f": join {quest_name} of {names.get(quest['target'], '?')}"
+        elif 0 <= task < len(obs["regions"]):
+            text += f": attack {obs['regions'][task]['name']}"
+    return text
+
+
 def _play_lines(obs: dict[str, Any], seat_view: dict[str, Any]) -> list[str]:
     play = seat_view["play"]
     lines = []
@@ -93,6 +127,12 @@ def _play_lines(obs: dict[str, Any], seat_view: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _hand_size(seat_view: dict[str, Any]) -> str:
+    """The hand's size, and how many are demesnes (the backs show it)."""
+    demesnes = sum(1 for card in seat_view["hand"] if card["back"] == "demesne")
+    return f"hand {len(seat_view['hand'])} ({demesnes} demesne{'' if demesnes == 1 else 's'})"
+
+
 def render_text(obs: dict[str, Any]) -> str:
     lines = [
         f"Round Table - round {obs['round']}, {_season(obs)}; active player: {_who(obs, obs['active'])}",
@@ -102,10 +142,10 @@ def render_text(obs: dict[str, Any]) -> str:
     ]
     for slot, region in enumerate(obs["regions"]):
         lines.append(f"  [{slot}] {_card_line(region)}")
+        lines += [f"      {line}" for line in _army_lines(obs, slot)]
     names = _knight_names(obs)
     for entry in obs["window"]:
-        target = names.get(entry["target"], "unpaired") if entry["target"] >= 0 else "-"
-        lines.append(f"  Played, waiting: {_who(obs, entry['seat'])}: {entry['card']['name']} on {target}")
+        lines.append(f"  Played, waiting: {_window_line(obs, entry, names)}")
     for quest in obs["quests"]:
         if not quest["countered"]:
             lines.append(f"  Quest: {quest['card']['name']} on {names.get(quest['target'], '?')} ({quest['rp']} RP)")
@@ -115,7 +155,7 @@ def render_text(obs: dict[str, Any]) -> str:
             "",
             f"{_who(obs, p)} ({seat_view['deck']}): renown {seat_view['renown']}, "
             f"RP {seat_view['allocated']}/{seat_view['capacity']} allocated, "
-            f"decks {seat_view['main_deck']} main + {seat_view['demesne_deck']} demesne, hand {len(seat_view['hand'])}",
+            f"decks {seat_view['main_deck']} main + {seat_view['demesne_deck']} demesne, {_hand_size(seat_view)}",
         ]
         lines += _play_lines(obs, seat_view)
         if seat_view["captured"]:
@@ -208,6 +248,9 @@ def _regions(obs: dict[str, Any], y: float) -> tuple[str, float]:
         x = 16 + slot * 390
         parts.append(_card(x, y + 22, region))
         row = y + 22
+        for line in _army_lines(obs, slot):
+            parts.append(_text(x + CARD_W + 10, row + 14, _fit(line, 240, 10), 10, "bold"))
+            row += 14
         for seat_view in obs["seats"]:
             for item in seat_view["play"]:
                 if item["attack"] == slot:
@@ -224,7 +267,7 @@ def _seat_panel(obs: dict[str, Any], seat_view: dict[str, Any], legal: Sequence[
     header = (
         f"{_who(obs, p)} ({seat_view['deck']}) - renown {seat_view['renown']} - RP {seat_view['allocated']}"
         f"/{seat_view['capacity']} allocated - decks {seat_view['main_deck']}+{seat_view['demesne_deck']}"
-        f" - hand {len(seat_view['hand'])}"
+        f" - {_hand_size(seat_view)}"
     )
     color = GOLD if p in obs["to_move"] else INK
     parts = [_text(16, y + 16, header, 13, "bold", color)]
@@ -273,9 +316,7 @@ def _prompt(obs: dict[str, Any], legal: Sequence[Action], y: float) -> tuple[str
     row = y + 32
     names = _knight_names(obs)
     for entry in obs["window"]:
-        target = names.get(entry["target"], "-")
-        text = f"Waiting to resolve: {_who(obs, entry['seat'])} played {entry['card']['name']} on {target}"
-        parts.append(_text(16, row, text, 11))
+        parts.append(_text(16, row, f"Waiting to resolve: {_window_line(obs, entry, names)}", 11))
         row += 15
     if obs["end"]:
         parts.append(_text(16, row, f"Game over: {obs['end']}", 13, "bold", GOLD))

@@ -14,14 +14,6 @@ def draw(state: Rt, seat: int, from_main: bool = True) -> bool:
     return True
 
 
-def draw_many(state: Rt, seat: int, count: int) -> int:
-    """Draw `count` cards (Main deck first, then Demesne deck); how many were drawn."""
-    drawn = 0
-    while drawn < count and draw(state, seat):
-        drawn += 1
-    return drawn
-
-
 def leave_play(state: Rt, uid: int) -> None:
     """Take a card out of play, clearing what it held: its pairing, task, upkeep. Anything paired
     with a knight that leaves play becomes unpaired but stays in play (Resetting Support)."""
