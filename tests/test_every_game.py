@@ -8,6 +8,7 @@ move, random legal actions) and checks, at sampled points of them:
 - `clone` is equal and shares no mutable object; `step` is pure;
 - a record replays to the identical state after encoding and decoding;
 - observations (every seat and a spectator) are JSON-ready and never alias the state;
+- the browser drawing is well-formed SVG whose clickable elements are the viewer's legal actions;
 - illegal actions (unknown ids, another seat's action, any action after the end) are refused
   with the state unchanged;
 - `determinize(state, seat, rng)` is consistent with the seat's observation, depends on the
@@ -21,6 +22,7 @@ first legal action marked `payload["sealed"]` and then compares observations.
 """
 
 import enum
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from typing import Any
 
@@ -281,6 +283,30 @@ def test_observations_are_json_ready_and_never_alias_the_state(slug: str, player
         assert msgspec.json.encode(observation) == data, (
             f"an observation of seat {seat} changed after it was taken (it aliases the state, or the view edits it)"
         )
+
+
+# --- the browser drawing -------------------------------------------------------------------------------
+@pytest.mark.parametrize(("slug", "players"), CASES)
+def test_the_drawing_is_svg_and_offers_only_legal_actions(slug: str, players: int) -> None:
+    """`render_svg` gives None (no drawing) or one well-formed <svg>; every `data-action` in it is
+    a legal action of the viewer, and a viewer who is not to move is offered none."""
+    game = get_game(slug)
+    drawn = 0
+    for state in sampled_states(game, players, 0):
+        movers = game.to_move(state)
+        for seat in seat_list(players):
+            legal = game.legal_actions(state, seat) if seat is not None and seat in movers else []
+            svg = game.render_svg(game.observation(state, seat), legal)
+            if svg is None:
+                continue
+            root = ET.fromstring(svg)
+            assert root.tag == "{http://www.w3.org/2000/svg}svg", f"the drawing's root is {root.tag}"
+            offered = {element.get("data-action") for element in root.iter() if element.get("data-action")}
+            assert offered <= {action.id for action in legal}, (
+                f"seat {seat} is offered {offered - {a.id for a in legal}}"
+            )
+            drawn += 1
+    assert drawn or game.render_svg(game.observation(game.new_game(players, 1), None), []) is None
 
 
 # --- illegal actions -----------------------------------------------------------------------------------

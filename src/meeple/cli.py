@@ -8,6 +8,8 @@ Conventions shared by every command:
   `mcts:iterations=300`); a list of agents is comma-separated, and a `key=value` piece
   right after an agent with parameters continues that agent's parameters, so
   `human,mcts:iterations=300,exploration=0.5,random` names three seats.
+* A game may bring commands of its own (a Typer app declared under the `meeple.commands`
+  entry points): `meeple <name> ...`, e.g. a card game's deck tools.
 * Any error the user can fix (unknown game, bad player count, option or agent, an
   unreadable, corrupt or altered record) is printed as one `error: ...` line on
   stderr and the command exits with code 2.
@@ -18,6 +20,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -656,3 +659,27 @@ def serve(
     typer.echo(f"meeple: serving on http://{host}:{port}/ (database {db}, {bot_workers} bot worker(s))")
     # ws_max_size: the app refuses messages over 4 KB with a notice; far larger ones close the socket.
     uvicorn.run(web_app, host=host, port=port, ws_max_size=65536, log_level="info")
+
+
+# --- commands that games bring -------------------------------------------------------------
+
+
+COMMANDS_GROUP = "meeple.commands"
+
+
+def add_game_commands(cli: typer.Typer) -> None:
+    """Add each Typer app declared under the `meeple.commands` entry points as `meeple <name>`.
+
+    A declaration that cannot be loaded is left out with a one-line warning, so that one broken
+    plug-in does not take the other commands down with it.
+    """
+    for point in entry_points(group=COMMANDS_GROUP):
+        try:
+            commands = point.load()
+        except (ImportError, AttributeError) as error:
+            typer.echo(f"warning: the command group '{point.name}' could not be loaded: {error}", err=True)
+            continue
+        cli.add_typer(commands, name=point.name)
+
+
+add_game_commands(app)

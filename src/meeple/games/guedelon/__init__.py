@@ -1,0 +1,122 @@
+"""Guédelon (Asyncron, Xavier Faure): a cooperative game of building a castle in 18 rounds.
+Rulebook: ../shared/rules/guedelon.txt.
+
+Where each rule lives: setup.py (0 Setting up, 3 sliders, 11 solo and duo boards), flow.py
+(5 Game round, the turn, 11.1 the apprentice's moves), locations.py (3.1-3.2 experience and
+tools, 7 Locations), logistics.py (3.3 wheelbarrow, 4 cart), castle.py (7.10 Castle, 12 Mill,
+8 Game end), visitors.py (6 Visitors), events.py (5.2, 10, 13 event cards), observation.py
+(what a seat sees), content/ (the map, the castle, the cards, every number).
+"""
+
+from typing import Any
+
+from meeple.engine import Action, Game, GameSpec, OptionSpec, Result, Rng, TeamOutcome
+from meeple.games.guedelon import bots, flow, observation, setup, view
+from meeple.games.guedelon.content import load_content
+from meeple.games.guedelon.state import OVER
+from meeple.games.guedelon.state import Guedelon as GuedelonState
+
+
+class Guedelon(Game[GuedelonState]):
+    """The engine's face of the game: every hook delegates to the module holding that rule."""
+
+    spec = GameSpec(
+        slug="guedelon",
+        title="Guédelon",
+        version="1.0",
+        min_players=1,
+        max_players=4,
+        summary="Cooperative: extract, shape and carry stone, wood and clay, train, sharpen tools and "
+        "guide visitors to build the castle's six buildings before 1245. Solo and duo add the apprentice.",
+        options=(
+            OptionSpec(
+                "difficulty",
+                "10 Difficulty: easy (cards 1-18), or 9 easy cards replaced by the intermediate (19-27), "
+                "hard (28-36) or special (37-45) series",
+                "easy",
+                choices=("easy", "intermediate", "hard", "special"),
+            ),
+            OptionSpec("mill", "12 The Mill expansion: build the Mill too; visitors then pass it", False),
+            OptionSpec(
+                "extra_rounds",
+                "8 Game end: after a lost round 18, how many extra rounds to play to count how many were needed",
+                12,
+                minimum=0,
+                maximum=30,
+            ),
+        ),
+        cooperative=True,
+        rulebook="guedelon.txt",
+    )
+
+    def __init__(self, options: dict[str, Any] | None = None) -> None:
+        super().__init__(options)
+        self.content = load_content()
+
+    def setup(self, players: int, seed: int) -> GuedelonState:
+        state = setup.new_state(
+            players,
+            seed,
+            self.content,
+            str(self.options["difficulty"]),
+            bool(self.options["mill"]),
+            int(self.options["extra_rounds"]),
+        )
+        flow.begin_round(state, self.content)
+        flow.advance(state, self.content)
+        return state
+
+    def clone(self, state: GuedelonState) -> GuedelonState:
+        return state.clone()
+
+    def to_move(self, state: GuedelonState) -> tuple[int, ...]:
+        return flow.to_move(state)
+
+    def legal_actions(self, state: GuedelonState, seat: int) -> list[Action]:
+        return flow.legal_actions(state, seat, self.content)
+
+    def perform(self, state: GuedelonState, seat: int, action: Action) -> None:
+        flow.perform(state, seat, action, self.content)
+
+    def observation(self, state: GuedelonState, seat: int | None) -> dict[str, Any]:
+        return observation.observation(state, seat, self.content)
+
+    def determinize(self, state: GuedelonState, seat: int, rng: Rng) -> GuedelonState:
+        return observation.determinize(state, rng)
+
+    def is_terminal(self, state: GuedelonState) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: GuedelonState) -> Result:
+        """8 Game end: won if the castle is complete by the end of round 18. The score of every seat
+        is the number of extra rounds the team needed (0 when won); the margin is the rounds to
+        spare (negative: extra rounds). Unfinished after the extra rounds: the margin is one round
+        worse than the last counted, less the share of floors still to build."""
+        rounds = self.content.rounds
+        if state.finished:
+            extra = max(0, state.finished - rounds)
+            won = state.finished <= rounds
+            margin = float(rounds - state.finished)
+            detail = f"castle complete in round {state.finished}" + (f" ({extra} extra)" if extra else "")
+        else:
+            extra = state.round - rounds + 1
+            won = False
+            left = sum(len(f) for f in self.content.floors) - sum(state.floor) + (1 if state.mill == 0 else 0)
+            margin = -float(extra) - left / 23
+            detail = f"castle not complete after {state.round} rounds ({left} floors left)"
+        return Result(
+            scores=[float(extra)] * state.players,
+            ranking=[1] * state.players,
+            winner_seats=list(range(state.players)) if won else [],
+            team=TeamOutcome(won=won, margin=margin, detail=detail),
+            detail={"extra_rounds": extra, "finished_round": state.finished},
+        )
+
+    def playout_action(self, state: GuedelonState, seat: int, legal: list[Action], rng: Rng) -> Action:
+        return bots.playout_action(state, seat, legal, rng, self.content)
+
+    def render_text(self, observation: dict[str, Any]) -> str:
+        return view.render_text(observation)
+
+    def render_svg(self, observation: dict[str, Any], legal: list[Action]) -> str | None:
+        return view.render_svg(observation, legal)

@@ -1,0 +1,435 @@
+"""Fast heuristics for Guédelon: the playout policy of search bots and the `heuristic` agent.
+
+A greedy team planner. Each worker goes where its turn adds most to the joint plan, judged by
+what the castle needs now (the unfilled spaces of every unfinished building's current and next
+floor, mortar for buildings without it, ropes for the highest floor in reach), what the team
+already holds towards it (tokens anywhere on the site), and the visitors that threaten to block
+the Castle. Wheelbarrows carry what the destination uses; the cart carries raw materials to
+their workshops and products to the Castle along the shortest cart path. Nothing is hidden in
+Guédelon, so the planner reads the state directly.
+"""
+
+from collections import deque
+
+from meeple.engine import Action, Rng
+from meeple.games.guedelon.castle import building_done, can_build_on, needs_mortar
+from meeple.games.guedelon.content import KIND_INDEX, MATERIALS, MORTAR, PRODUCTS, ROPE, Content
+from meeple.games.guedelon.flow import destinations
+from meeple.games.guedelon.locations import capacity, experience
+from meeple.games.guedelon.state import AFTER, BEFORE, EVENT, ORDER, Guedelon
+from meeple.games.guedelon.visitors import route, visitors_at
+
+
+def needs(state: Guedelon, content: Content) -> list[int]:
+    """Products (by kind) still wanted on the current and next floor of every building."""
+    want = [0] * 8
+    for b, floors in enumerate(content.floors):
+        if building_done(state, b, content):
+            continue
+        for space, accepted in enumerate(floors[state.floor[b]]):
+            if state.filled[b][space] < 0:
+                want[accepted[0]] += 1
+        if state.floor[b] + 1 < len(floors):
+            for accepted in floors[state.floor[b] + 1]:
+                want[accepted[0]] += 1
+    if state.mill == 0:
+        for space, accepted in enumerate(content.mill_needs):
+            if state.mill_filled[space] < 0:
+                want[accepted[0]] += 1
+    return want
+
+
+def held(state: Guedelon) -> list[int]:
+    """Tokens of each kind anywhere on the site (locations, wheelbarrows, cart)."""
+    total = [0] * 8
+    for tokens in state.tokens:
+        for kind, count in enumerate(tokens):
+            total[kind] += count
+    return total
+
+
+def ropes_wanted(state: Guedelon, content: Content) -> int:
+    """Ropes for the highest floor in reach, one floor ahead (ropes take a trip to make and carry)."""
+    reach = [
+        min(state.floor[b] + 1, len(content.floors[b]) - 1)
+        for b in range(len(content.floors))
+        if not building_done(state, b, content)
+    ]
+    return max(reach, default=0) * content.rope_per_floor
+
+
+class Plan:
+    """The team's situation, computed once per decision."""
+
+    def __init__(self, state: Guedelon, content: Content) -> None:
+        self.want = needs(state, content)
+        self.have = held(state)
+        self.short = [max(0, self.want[m + 3] - self.have[m + 3] - self.have[m]) for m in range(3)]
+        self.raw_short = [max(0, self.want[m + 3] - self.have[m + 3]) for m in range(3)]
+        carried = [0] * 8
+        for tokens in state.tokens[state.locations :]:
+            for kind in (MORTAR, ROPE):
+                carried[kind] += tokens[kind]
+        self.carried = carried
+        self.mortar_missing = max(0, len(needs_mortar(state, content)) - carried[MORTAR])
+        self.rope_missing = max(0, ropes_wanted(state, content) - state.crane - carried[ROPE])
+        self.mortar = self.mortar_missing > 0
+        self.rope = self.rope_missing > 0
+        self.castle = content.loc("castle")
+
+    def buildable(self, state: Guedelon, extra: list[int], content: Content) -> int:
+        """Products that could be placed now from the courtyard plus `extra` (a wheelbarrow)."""
+        yard = state.tokens[self.castle]
+        count = 0
+        spare = [yard[k] + extra[k] for k in range(8)]
+        for b, floors in enumerate(content.floors):
+            if building_done(state, b, content) or not can_build_on(state, b, content):
+                continue
+            for space, accepted in enumerate(floors[state.floor[b]]):
+                if state.filled[b][space] >= 0:
+                    continue
+                for kind in accepted:
+                    if spare[kind]:
+                        spare[kind] -= 1
+                        count += 1
+                        break
+        return count
+
+
+def _visitor_value(state: Guedelon, loc: int, content: Content) -> float:
+    """Initiating lying visitors, the more so the closer they are to blocking the Castle."""
+    value = 0.0
+    castle = content.loc("castle")
+    for pawn in visitors_at(state, loc):
+        if state.visitor_up[pawn]:
+            continue
+        steps = route(state, state.visitor_colour[pawn], content)
+        left = len(steps) - 1 - steps.index(loc) if loc in steps else 0
+        value += 14.0 if loc == castle else 9.0 / (1 + left)
+    return value
+
+
+def destination_value(state: Guedelon, actor: int, loc: int, plan: Plan, content: Content) -> float:
+    """How much the team gains when `actor` goes to `loc` this turn."""
+    if visitors_at(state, loc):
+        return _visitor_value(state, loc, content) - 0.5
+    location = content.locations[loc]
+    kind = location.kind
+    board = state.actor_board[actor]
+    barrow = state.tokens[state.barrow(actor)]
+    exp = experience(state, actor, content)
+    tools = state.tools[board]
+    reach = exp + tools
+    late = state.round / (content.rounds + 2)
+    if kind == "castle":
+        carried = barrow[:]
+        here = state.tokens[state.barrow(actor)]
+        if state.actor_loc[actor] != loc:
+            for k in PRODUCTS:
+                carried[k] += min(state.tokens[state.actor_loc[actor]][k], content.wheelbarrow - sum(carried))
+        built = min(reach, plan.buildable(state, carried, content))
+        delivery = 6.0 * min(here[MORTAR], len(needs_mortar(state, content))) + 5.0 * here[ROPE]
+        stored = 1.5 * sum(carried[k] for k in PRODUCTS) if plan.mortar or plan.rope else 0.0
+        return 10.0 * built + delivery + stored
+    if kind == "production":
+        m = MATERIALS.index(location.material)
+        amount = min(plan.short[m], reach + state.production[loc], state.reserve[m])
+        return 4.0 * amount + (0.5 if plan.short[m] else 0.0)
+    if kind == "workshop":
+        m = MATERIALS.index(location.material)
+        raw = state.tokens[loc][m] + barrow[m] + min(state.tokens[state.actor_loc[actor]][m], 3)
+        return 6.0 * min(raw, reach, plan.raw_short[m] + 1)
+    if kind in ("mason", "ropewalk"):
+        token, missing = (MORTAR, plan.mortar_missing) if kind == "mason" else (ROPE, plan.rope_missing)
+        if not missing or sum(barrow) >= content.wheelbarrow:
+            return 0.0
+        if not state.reserve[3 if token == MORTAR else 4] and not state.tokens[loc][token]:
+            return 0.0
+        return 8.0 + 3.0 * min(missing, 4)
+    if kind == "master_builder":
+        return max(0.0, 22.0 * (1.0 - late) - 3.5 * exp) + 0.5
+    if kind == "blacksmith":
+        return max(0.0, (3 - tools) * 2.5 * (1.0 - late * 0.5))
+    if kind == "pillory":
+        lying = [p for p, at in enumerate(state.visitor_loc) if at >= 0 and not state.visitor_up[p]]
+        return 1.0 + (2.0 if lying else 0.0) + (1.0 if tools < 5 else 0.0)
+    if kind == "stables":
+        return 1.5
+    if kind == "mill":
+        carried = [barrow[k] for k in range(8)]
+        return (
+            8.0 * min(reach, sum(1 for k in PRODUCTS if carried[k] or state.tokens[loc][k])) if state.mill == 0 else 0
+        )
+    return 0.2
+
+
+def best_destination(state: Guedelon, actor: int, options: list[int], content: Content) -> int:
+    plan = Plan(state, content)
+    return max(options, key=lambda loc: (destination_value(state, actor, loc, plan, content), -loc))
+
+
+def _cart_distance(state: Guedelon, start: int, goal: int, content: Content) -> dict[int, int]:
+    """Breadth-first distances from `goal` over the cart paths (to step the cart towards it)."""
+    adjacent: dict[int, list[int]] = {}
+    for a, b in content.cart_paths:
+        if state.mill < 0 and (a, b) in content.mill_paths:
+            continue
+        adjacent.setdefault(a, []).append(b)
+        adjacent.setdefault(b, []).append(a)
+    dist = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        here = queue.popleft()
+        for nxt in adjacent.get(here, []):
+            if nxt not in dist:
+                dist[nxt] = dist[here] + 1
+                queue.append(nxt)
+    return dist
+
+
+def _cart_goal(state: Guedelon, plan: Plan, content: Content) -> int:
+    """Where the cart should head: with a load, to where it is used; empty, to stranded tokens."""
+    cart = state.tokens[state.cart]
+    if any(cart[k] for k in (*PRODUCTS, MORTAR, ROPE)):
+        return plan.castle
+    for m in range(3):
+        if cart[m]:
+            return next(
+                i for i, loc in enumerate(content.locations) if loc.kind == "workshop" and loc.material == MATERIALS[m]
+            )
+    best, most = -1, 0
+    for loc, location in enumerate(content.locations):
+        tokens = state.tokens[loc]
+        if location.kind == "production":
+            count = tokens[MATERIALS.index(location.material)]
+        elif location.kind == "workshop":
+            count = sum(tokens[k] for k in PRODUCTS) * 2
+        else:
+            continue
+        if count > most:
+            best, most = loc, count
+    return best
+
+
+def _useful_cart_load(state: Guedelon, kind: int, content: Content) -> bool:
+    location = content.locations[state.cart_loc]
+    if location.kind == "castle":
+        return False
+    if location.kind == "workshop":
+        return kind in PRODUCTS or kind in (MORTAR, ROPE)
+    return True
+
+
+def cart_choice(state: Guedelon, by_id: dict[str, Action], content: Content) -> Action | None:
+    """One cart step of the plan: unload where the load is used, load what is stranded, move."""
+    plan = Plan(state, content)
+    cart = state.tokens[state.cart]
+    here = content.locations[state.cart_loc]
+    for kind in range(8):
+        if not cart[kind]:
+            continue
+        useful = (here.kind == "castle" and kind >= 3) or (
+            here.kind == "workshop" and kind < 3 and MATERIALS[kind] == here.material
+        )
+        if useful:
+            for action_id, action in by_id.items():
+                if action_id.startswith(f"cart:unload:{_name(kind)}"):
+                    return action
+    for kind in range(8):
+        if state.tokens[state.cart_loc][kind] and _useful_cart_load(state, kind, content):
+            action = by_id.get(f"cart:load:{_name(kind)}")
+            if action:
+                return action
+    goal = _cart_goal(state, plan, content)
+    if goal >= 0 and goal != state.cart_loc:
+        dist = _cart_distance(state, state.cart_loc, goal, content)
+        moves = [a for i, a in by_id.items() if i.startswith("cart:move:")]
+        if moves:
+            best = min(moves, key=lambda a: dist.get(content.loc(a.id[10:]), 99))
+            if dist.get(content.loc(best.id[10:]), 99) < dist.get(state.cart_loc, 99):
+                return best
+    return by_id.get("cart:done")
+
+
+def _site(content: Content, kind: str, material: int) -> int:
+    """The production location or workshop of a material."""
+    return next(
+        i for i, loc in enumerate(content.locations) if loc.kind == kind and loc.material == MATERIALS[material]
+    )
+
+
+def _name(kind: int) -> str:
+    return next(name for name, k in KIND_INDEX.items() if k == kind)
+
+
+def _barrow_choice(state: Guedelon, actor: int, by_id: dict[str, Action], goal: int, content: Content) -> Action | None:
+    """Unload what this location uses; load what the destination uses (goal -1: after the
+    action, pick up this location's output: raw at a pit, products at a workshop)."""
+    here = content.locations[state.actor_loc[actor]]
+    barrow = state.tokens[state.barrow(actor)]
+    for kind in range(8):
+        if not barrow[kind]:
+            continue
+        if here.kind == "castle" and kind in (MORTAR, ROPE):
+            for action_id, action in by_id.items():
+                if action_id.startswith(f"unload:{_name(kind)}"):
+                    return action
+        if here.kind == "workshop" and kind < 3 and MATERIALS[kind] == here.material:
+            return by_id.get(f"unload:{_name(kind)}")
+    if here.kind == "castle" and goal == -1:
+        products = tuple(f"unload:{_name(k)}" for k in PRODUCTS)
+        return next((a for i, a in by_id.items() if i.startswith(products)), None)
+    if here.kind in ("castle", "mill"):
+        return None
+    target = content.locations[goal] if goal >= 0 else None
+    for kind in (MORTAR, ROPE, *PRODUCTS, 0, 1, 2):
+        action = by_id.get(f"load:{_name(kind)}")
+        if action is None:
+            continue
+        if kind < 3:
+            if target is None and here.kind == "production":
+                return action
+            if target is not None and target.kind == "workshop" and MATERIALS[kind] == target.material:
+                return action
+        elif target is None or target.kind in ("castle", "mill"):
+            return action
+    return None
+
+
+def _pick_actor(state: Guedelon, head: str) -> str:
+    if "tools_set" in head:
+        board_tools = [(state.tools[state.actor_board[a]], a) for a in range(len(state.actor_loc))]
+        return f"pick:{min(board_tools)[1]}"
+    board_exp = [(state.exp[state.actor_board[a]], a) for a in range(len(state.actor_loc))]
+    return f"pick:{(max if 'experience_as' in head else min)(board_exp)[1]}"
+
+
+def _event_choice(state: Guedelon, by_id: dict[str, Action], legal: list[Action], content: Content) -> Action:
+    head = state.pending[0]
+    if head.startswith("pick"):
+        return by_id.get(_pick_actor(state, head), legal[0])
+    if head.startswith("fairy"):
+        plan = Plan(state, content)
+        m = max(range(3), key=lambda i: plan.short[i])
+        return by_id.get(
+            f"fairy:{content.locations[_site(content, 'production', m)].id}",
+            legal[0],
+        )
+    if head.startswith("archaeologists"):
+        return next((a for a in legal if a.id != "fetch:done"), legal[-1])
+    if head.startswith("side"):
+        card = content.cards[state.event]
+        return by_id["side:apprentice" if card.number in (1, 5, 18) else "side:workers"]
+    return legal[0]
+
+
+def playout_action(state: Guedelon, seat: int, legal: list[Action], rng: Rng, content: Content) -> Action:
+    """The planner's choice among `legal` (the first legal action when no rule applies)."""
+    by_id = {a.id: a for a in legal}
+    if state.phase == EVENT:
+        return _event_choice(state, by_id, legal, content)
+    if state.phase == ORDER:
+        return legal[0]
+    actor = state.actor
+    if state.mode in ("cart_load", "cart_unload"):
+        return cart_choice(state, by_id, content) or by_id.get("cart:done", legal[0])
+    if state.mode == "build":
+        return next((a for a in legal if a.id.startswith("build:")), legal[-1])
+    if "rebelote" in by_id and content.locations[state.actor_loc[actor]].kind not in ("belvedere", "stables"):
+        return by_id["rebelote"]
+    if state.stage == BEFORE:
+        return _before(state, actor, by_id, legal, content)
+    if state.stage == AFTER:
+        action = _barrow_choice(state, actor, by_id, -1, content)
+        if action:
+            return action
+        if "again" in by_id:
+            return by_id["again"]
+        action = cart_choice(state, by_id, content) if any(i.startswith("cart:") for i in by_id) else None
+        return action or by_id.get("end", legal[-1])
+    return _effect(state, actor, by_id, legal, content)
+
+
+def _before(state: Guedelon, actor: int, by_id: dict[str, Action], legal: list[Action], content: Content) -> Action:
+    moves = [a for a in legal if a.id.startswith(("move:", "route:"))]
+    if any(i.startswith("cart:") for i in by_id) and state.cart_left + state.bonus_cart > 0:
+        action = cart_choice(state, by_id, content)
+        if action and action.id != "cart:done":
+            return action
+    if actor == state.apprentice:
+        targets = {}
+        for action in moves:
+            if action.id == "route:wait":
+                return action
+            _, colour, step = action.id.split(":")
+            steps = route(state, ["yellow", "orange", "red"].index(colour), content)
+            here = state.actor_loc[actor]
+            targets[action.id] = steps[(steps.index(here) if here in steps else 0) + int(step)]
+        chosen = _apprentice_choice(state, actor, targets, content)
+        goal = targets[chosen]
+    else:
+        goal = best_destination(state, actor, destinations(state, actor, content), content)
+        chosen = f"move:{content.locations[goal].id}"
+    action = _barrow_choice(state, actor, by_id, goal, content)
+    return action or by_id[chosen]
+
+
+def _apprentice_choice(state: Guedelon, actor: int, targets: dict[str, int], content: Content) -> str:
+    """11.1: a new colour is judged by its whole route (the apprentice is bound to it until the
+    Castle); a step by its destination, the longer step winning ties (the Castle comes sooner)."""
+    plan = Plan(state, content)
+    value = {loc: destination_value(state, actor, loc, plan, content) for loc in set(targets.values())}
+    if state.app_colour < 0:
+        colours = {i.split(":")[1] for i in targets}
+        worth = {}
+        for colour in colours:
+            steps = route(state, ["yellow", "orange", "red"].index(colour), content)
+            worth[colour] = sum(destination_value(state, actor, loc, plan, content) for loc in steps[1:]) / len(steps)
+        best = max(sorted(colours), key=lambda c: worth[c])
+        targets = {i: loc for i, loc in targets.items() if i.split(":")[1] == best}
+    return max(sorted(targets), key=lambda i: (value[targets[i]], int(i.split(":")[2])))
+
+
+def _effect(state: Guedelon, actor: int, by_id: dict[str, Action], legal: list[Action], content: Content) -> Action:
+    here = content.locations[state.actor_loc[actor]]
+    barrow = state.tokens[state.barrow(actor)]
+    if here.kind == "workshop":
+        m = MATERIALS.index(here.material)
+        if barrow[m] and f"unload:{here.material}" in by_id:
+            return by_id[f"unload:{here.material}"]
+    if here.kind == "castle":
+        for kind in (MORTAR, ROPE):
+            if barrow[kind]:
+                unload = next((a for i, a in by_id.items() if i.startswith(f"unload:{_name(kind)}")), None)
+                if unload:
+                    return unload
+    counts = [a for a in legal if "count" in a.payload]
+    if counts:
+        plan = Plan(state, content)
+        base, _ = capacity(state, actor, state.actor_loc[actor], content)
+        if here.kind == "production":
+            m = MATERIALS.index(here.material)
+            target = max(base, plan.short[m])
+        else:
+            target = 99
+        fitting = [a for a in counts if a.payload["count"] <= max(target, 1)]
+        return max(fitting or counts, key=lambda a: a.payload["count"])
+    for prefix in ("build:", "mortar:barrow", "rope:barrow", "mortar:here", "rope:here", "push:"):
+        chosen = next((a for a in legal if a.id.startswith(prefix)), None)
+        if chosen:
+            if prefix == "push:":
+                return _push_choice(state, legal, content)
+            return chosen
+    return by_id.get("skip", legal[0])
+
+
+def _push_choice(state: Guedelon, legal: list[Action], content: Content) -> Action:
+    """Push an initiated visitor at the Castle home, else one standing on a useful location."""
+    castle = content.loc("castle")
+    pushes = [a for a in legal if a.id.startswith("push:")]
+    for action in pushes:
+        pawn = int(action.id[5:])
+        if state.visitor_loc[pawn] == castle:
+            return action
+    standing = [a for a in pushes if state.visitor_up[int(a.id[5:])]]
+    return (standing or pushes)[0]

@@ -1,0 +1,152 @@
+"""Placing lands in a domain: 4 ADDITION (FINDINGS) and the lots bought in the expansion's
+PHASE 6. "A new tile must touch at least one tile of the domain along an edge"; "lots may be
+placed as the player chooses": in any order, each piece where the player likes.
+
+A player places his pieces one at a time. With several different pieces waiting he first
+picks one (`piece:`); a double land with a building is picked with the building on the half
+he wants ("decide for themselves which half of the double land they place this building on").
+Then `place:q,r` puts a land on a hex; a double land takes two steps, its first half and then
+its second half on a free hex next to it, and the pair must touch the domain.
+"""
+
+from functools import lru_cache
+
+from meeple.engine import Action
+from meeple.games.lotta_rome import geometry
+from meeple.games.lotta_rome.content import NO_BUILDING, Content
+from meeple.games.lotta_rome.pieces import (
+    cell,
+    describe,
+    first_land,
+    is_double,
+    piece_building,
+    second_land,
+    short,
+    swapped,
+)
+from meeple.games.lotta_rome.state import Lotta
+
+
+def piece_options(pending: list[int]) -> list[int]:
+    """The distinct ways to pick the next piece: each distinct piece, and a double land with a
+    building on either half when its halves differ."""
+    options: list[int] = []
+    for code in pending:
+        for way in (code, swapped(code)) if is_double(code) and piece_building(code) != NO_BUILDING else (code,):
+            if way not in options:
+                options.append(way)
+    return options
+
+
+def must_pick(state: Lotta, seat: int) -> bool:
+    return state.holding[seat] < 0 and len(piece_options(state.pending[seat])) > 1
+
+
+def is_placing(state: Lotta, seat: int) -> bool:
+    return state.holding[seat] >= 0 or bool(state.pending[seat])
+
+
+@lru_cache(maxsize=4096)
+def _pick_action(code: int, content: Content) -> Action:
+    return Action(
+        f"piece:{short(code, content)}", f"Place the {describe(code, content)} next", {"kind": "piece", "code": code}
+    )
+
+
+@lru_cache(maxsize=65536)
+def _place_action(position: int, text: str) -> Action:
+    where = geometry.name(position)
+    return Action(
+        f"place:{where}", f"Place the {text} at {where}", {"kind": "place", "at": where, "position": position}
+    )
+
+
+def single_positions(cells: dict[int, int]) -> list[int]:
+    """Where a single land may go: any free hex touching the domain (the first land: the centre)."""
+    if not cells:
+        return [geometry.ORIGIN]
+    return sorted(geometry.frontier(cells))
+
+
+def first_half_positions(cells: dict[int, int]) -> list[int]:
+    """Where a double land's first half may go: a free hex with a free neighbour such that the
+    pair touches the domain: a frontier hex with a free neighbour, or any free neighbour of a
+    frontier hex."""
+    if not cells:
+        return [geometry.ORIGIN]
+    edge = geometry.frontier(cells)
+    found = set()
+    for position in edge:
+        for d in geometry.DIRECTIONS:
+            there = position + d
+            if there not in cells:
+                found.add(there)
+                found.add(position)
+    return sorted(found)
+
+
+def second_half_positions(cells: dict[int, int], first: int) -> list[int]:
+    """Where the second half may go: a free neighbour of the first half, the pair touching the
+    rest of the domain."""
+    rest = [p for p in cells if p != first]
+    first_touches = not rest or geometry.touches(set(rest), first)
+    return sorted(
+        n
+        for n in geometry.neighbours(first)
+        if n not in cells and (first_touches or geometry.touches(cells.keys() - {first}, n))
+    )
+
+
+@lru_cache(maxsize=8192)
+def _positions(spots: tuple[int, ...], double: bool, half: int) -> list[int]:
+    """The legal hexes for a single land, a double land's first half, or its second half
+    (`half` is where the first went), memoised on the domain's positions."""
+    occupied = dict.fromkeys(spots, 0)
+    if not double:
+        return single_positions(occupied)
+    if half < 0:
+        return first_half_positions(occupied)
+    return second_half_positions(occupied, half)
+
+
+@lru_cache(maxsize=4096)
+def _place_text(code: int, half: bool, content: Content) -> str:
+    if not is_double(code):
+        return describe(code, content)
+    land = second_land(code) if half else first_land(code)
+    return f"{describe(code, content)}: its {content.lands[land].name} half"
+
+
+def placing_actions(state: Lotta, seat: int, content: Content) -> list[Action]:
+    if must_pick(state, seat):
+        return [_pick_action(code, content) for code in piece_options(state.pending[seat])]
+    code = state.holding[seat] if state.holding[seat] >= 0 else piece_options(state.pending[seat])[0]
+    half = state.half[seat]
+    text = _place_text(code, half >= 0, content)
+    return [_place_action(p, text) for p in _positions(tuple(state.spots[seat]), is_double(code), half)]
+
+
+def perform_pick(state: Lotta, seat: int, code: int) -> None:
+    """Take the piece (turned as chosen) from the waiting pieces into the hand."""
+    pending = state.pending[seat]
+    pending.remove(code if code in pending else swapped(code))
+    state.holding[seat] = code
+
+
+def perform_place(state: Lotta, seat: int, position: int, content: Content) -> None:
+    if state.holding[seat] < 0:
+        perform_pick(state, seat, piece_options(state.pending[seat])[0])
+    code = state.holding[seat]
+    if not is_double(code):
+        state.put(seat, position, cell(first_land(code), piece_building(code)))
+        state.holding[seat] = -1
+    elif state.half[seat] < 0:
+        state.put(seat, position, cell(first_land(code), piece_building(code)))
+        state.half[seat] = position
+        return
+    else:
+        state.put(seat, position, cell(second_land(code)))
+        state.joins[seat] += [state.half[seat], position]
+        state.half[seat] = -1
+        state.holding[seat] = -1
+    state.note(f"Seat {seat} places the {describe(code, content)} at {geometry.name(position)}")

@@ -1,0 +1,155 @@
+"""Fast heuristics for Lotta Rome: the playout policy of search bots and the `heuristic` agent.
+They read only what the deciding seat may see (domains, explored lands, revealed lots, the
+market, its own contracts), never a hidden value.
+
+The rules of thumb: a building wants lands of its type around it and a land wants to join its
+own area and the buildings of its type (scoring); offer two lots of about equal worth (the
+neighbour takes the better one, 2 DIVISION); take the lot worth most; place an elephant where
+it brings the most contracts; bid with the contract worth least to keep.
+"""
+
+from functools import lru_cache
+
+from meeple.engine import Action, Rng
+from meeple.games.lotta_rome import geometry
+from meeple.games.lotta_rome.content import FORT, NO_BUILDING
+from meeple.games.lotta_rome.contracts import contract_points
+from meeple.games.lotta_rome.division import lots
+from meeple.games.lotta_rome.flow import Rules
+from meeple.games.lotta_rome.pieces import (
+    cell,
+    cell_building,
+    cell_land,
+    first_land,
+    is_double,
+    piece_building,
+    second_land,
+)
+from meeple.games.lotta_rome.scoring import Domain
+from meeple.games.lotta_rome.state import Lotta
+
+BUILDING_WORTH = 2.5  # a building is worth about this many plain lands
+GEM_WORTH = 2.0
+
+
+@lru_cache(maxsize=512)
+def piece_worth(code: int) -> float:
+    return (2.0 if is_double(code) else 1.0) + (BUILDING_WORTH if piece_building(code) != NO_BUILDING else 0.0)
+
+
+def lot_worth(pieces: list[int], gems: int) -> float:
+    return sum(piece_worth(code) for code in pieces) + GEM_WORTH * gems
+
+
+def _divide(state: Lotta, seat: int, legal: list[Action], rng: Rng) -> Action:
+    """Offer two lots of about equal worth: the neighbour will take the better one."""
+    explored = state.explored[seat]
+
+    def imbalance(action: Action) -> float:
+        mask = action.payload["mask"]
+        smaller = [p for i, p in enumerate(explored) if mask >> i & 1]
+        larger = [p for i, p in enumerate(explored) if not mask >> i & 1]
+        return abs(lot_worth(smaller, 1) - lot_worth(larger, 0)) + rng.random() * 0.5
+
+    return min(legal, key=imbalance)
+
+
+def _choose(state: Lotta, legal: list[Action]) -> Action:
+    maker = legal[0].payload["maker"]
+    smaller, larger = lots(state, maker)
+    small = lot_worth(smaller, state.lot_gem[maker])
+    return legal[0] if small >= lot_worth(larger, 0) else legal[1]
+
+
+def _fit_map(cells: dict[int, int], land: int, building: int) -> dict[int, float]:
+    """How well a land (with a building) fits next to each domain hex: lands of its type and
+    buildings of its type nearby; for a building, lands of its type; touching many lands keeps
+    the domain compact. Each domain hex adds its share to its six neighbours."""
+    worth_of = _worth_table(land, building)
+    fit: dict[int, float] = {}
+    get = fit.get
+    for position, value in cells.items():
+        worth = worth_of[value]
+        for d in geometry.DIRECTIONS:
+            there = position + d
+            fit[there] = get(there, 0.0) + worth
+    return fit
+
+
+@lru_cache(maxsize=64)
+def _worth_table(land: int, building: int) -> tuple[float, ...]:
+    """What a neighbouring cell of each value adds to the fit of `land` with `building`."""
+    table = []
+    for value in range(cell(0, elephant=True) * 2):
+        other_land, other_building = cell_land(value), cell_building(value)
+        worth = 0.2
+        if other_land == land:
+            worth += 1.0
+        if other_building in (land, FORT):
+            worth += 1.5
+        if building != NO_BUILDING and (other_land == building or building == FORT):
+            worth += 1.5
+        table.append(worth)
+    return tuple(table)
+
+
+def _place(state: Lotta, seat: int, legal: list[Action], rng: Rng) -> Action:
+    code = state.holding[seat]
+    if code < 0:
+        code = state.pending[seat][0]
+    if is_double(code) and state.half[seat] >= 0:
+        land, building = second_land(code), NO_BUILDING
+    else:
+        land, building = first_land(code), piece_building(code)
+    fit = _fit_map(state.domain(seat), land, building)
+    scores = [fit.get(action.payload["position"], 0.0) for action in legal]
+    best = max(scores)
+    ties = [i for i, score in enumerate(scores) if score >= best - 0.01]
+    return legal[ties[rng.below(len(ties))] if len(ties) > 1 else ties[0]]
+
+
+def _pick(legal: list[Action]) -> Action:
+    """Plain lands first, buildings last: a building placed late can sit next to the most lands."""
+    return min(legal, key=lambda a: (piece_building(a.payload["code"]) != NO_BUILDING, a.id))
+
+
+def _lot(state: Lotta, legal: list[Action]) -> Action:
+    def worth(action: Action) -> float:
+        slot = action.payload["slot"]
+        extra = 1.0 if state.market_land[slot] >= 0 else 0.0
+        return piece_worth(state.market[slot]) + extra + GEM_WORTH * state.market_gem[slot]
+
+    return max(legal, key=worth)
+
+
+def _contract(state: Lotta, seat: int, legal: list[Action], rules: Rules) -> Action:
+    """Keep the contract that pays most on the domain as it is; bid with the one worth least
+    kept but most in coins."""
+    domain = Domain(state.domain(seat))
+    typed = domain.typed_buildings(rules.adjacent_groups, len(rules.content.lands))
+    cards = rules.content.contracts
+
+    def kept(action: Action) -> float:
+        return contract_points(domain, typed, cards[action.payload["number"]], rules.content)
+
+    if legal[0].payload["kind"] == "keep":
+        return max(legal, key=kept)
+    return max(legal, key=lambda a: 0.5 * kept(a) + cards[a.payload["number"]].coins)
+
+
+def playout_action(state: Lotta, seat: int, legal: list[Action], rng: Rng, rules: Rules) -> Action:
+    """A sensible move at once, for search playouts and the heuristic agent."""
+    kind = legal[0].payload["kind"]
+    if kind == "place":
+        return _place(state, seat, legal, rng)
+    if kind == "divide":
+        return _divide(state, seat, legal, rng)
+    if kind == "choose":
+        return _choose(state, legal)
+    if kind == "piece":
+        return _pick(legal)
+    if kind == "elephant":
+        return max(legal, key=lambda a: a.payload["cards"] + rng.random() * 0.5)
+    if kind == "lot":
+        return _lot(state, legal)
+    return _contract(state, seat, legal, rules)

@@ -1,0 +1,112 @@
+"""Hex domains in axial coordinates: positions, neighbours, connected areas, surrounded lands.
+
+A position (q, r) is packed into one int, `(q + OFFSET) * STRIDE + (r + OFFSET)`, so a domain
+is a plain `dict[int, int]` (position -> value) and the six edge neighbours of a position are
+six fixed integer offsets. Two hexes are adjacent when they share an edge (base game: "a new
+tile must touch at least one tile of the domain along an edge").
+
+Nothing here knows the game: callers pass a mapping of positions to land types, or a set of
+positions (buildings, elephants).
+"""
+
+from collections.abc import Collection, Iterable, Mapping
+
+STRIDE = 128
+OFFSET = 64
+ORIGIN = OFFSET * STRIDE + OFFSET
+# The six axial directions (1,0) (1,-1) (0,-1) (-1,0) (-1,1) (0,1), as offsets of packed positions.
+DIRECTIONS = (STRIDE, STRIDE - 1, -1, -STRIDE, -STRIDE + 1, 1)
+
+
+def pos(q: int, r: int) -> int:
+    """The packed position of axial coordinates (q, r)."""
+    return (q + OFFSET) * STRIDE + (r + OFFSET)
+
+
+def coords(position: int) -> tuple[int, int]:
+    """The axial coordinates (q, r) of a packed position."""
+    q, r = divmod(position, STRIDE)
+    return q - OFFSET, r - OFFSET
+
+
+def name(position: int) -> str:
+    """A stable, readable name of a position: "q,r"."""
+    q, r = coords(position)
+    return f"{q},{r}"
+
+
+def parse(text: str) -> int:
+    """The position named "q,r"."""
+    q, r = text.split(",")
+    return pos(int(q), int(r))
+
+
+def neighbours(position: int) -> tuple[int, ...]:
+    """The six positions sharing an edge with `position`."""
+    return tuple(position + d for d in DIRECTIONS)
+
+
+def touches(occupied: Collection[int], position: int) -> bool:
+    """Whether `position` shares an edge with an occupied position."""
+    return any(position + d in occupied for d in DIRECTIONS)
+
+
+def frontier(occupied: Collection[int]) -> set[int]:
+    """The free positions that share an edge with the domain (where a new land may go)."""
+    around = {position + d for position in occupied for d in DIRECTIONS}
+    return around.difference(occupied)
+
+
+def surrounded(occupied: Collection[int], position: int) -> bool:
+    """Whether `position` is "surrounded on all sides by other lands": all six neighbours occupied."""
+    return all(position + d in occupied for d in DIRECTIONS)
+
+
+def area_of(lands: Mapping[int, int], position: int) -> list[int]:
+    """The connected area containing `position`: the lands of its type reachable through
+    edges between lands of that same type."""
+    kind = lands[position]
+    seen = {position}
+    todo = [position]
+    while todo:
+        here = todo.pop()
+        for d in DIRECTIONS:
+            there = here + d
+            if there not in seen and lands.get(there) == kind:
+                seen.add(there)
+                todo.append(there)
+    return sorted(seen)
+
+
+def areas(lands: Mapping[int, int]) -> list[list[int]]:
+    """Every connected area of the domain (lands of one type joined by edges), each sorted,
+    in order of their smallest position."""
+    found: list[list[int]] = []
+    placed: set[int] = set()
+    for position in sorted(lands):
+        if position not in placed:
+            area = area_of(lands, position)
+            placed.update(area)
+            found.append(area)
+    return found
+
+
+def area_index(lands: Mapping[int, int], found: list[list[int]] | None = None) -> dict[int, int]:
+    """Each position's area number (an index into `areas(lands)`, or into `found` if given)."""
+    index: dict[int, int] = {}
+    for number, area in enumerate(areas(lands) if found is None else found):
+        for position in area:
+            index[position] = number
+    return index
+
+
+def groups(positions: Iterable[int]) -> list[list[int]]:
+    """The connected groups of a set of positions (e.g. buildings: "a group of buildings"
+    is buildings joined edge to edge), each sorted, in order of their smallest position."""
+    members = set(positions)
+    return areas({position: 0 for position in members})
+
+
+def largest_group(positions: Iterable[int]) -> int:
+    """The size of the largest connected group among `positions` (0 if there are none)."""
+    return max((len(group) for group in groups(positions)), default=0)

@@ -1,0 +1,194 @@
+"""What each seat may see, built from an allow-list, and sampling states consistent with it.
+
+Public: domains, gems, building cards, explored lands (ruling: the screen hides only how a
+player divides), revealed lots and choices, the market, elephants, the number of cards in
+every hand, the deck and the discard, the contracts won in auctions, revealed bids.
+Private: a seat's own sealed division, lot choice and chosen contract until revealed, its own
+contract hand and starting contract (everyone's starting contract is shown at the end).
+Never shown: the order of any stack, deck or discard, the cards of other hands.
+"""
+
+from typing import Any
+
+from meeple.engine import Rng
+from meeple.games.lotta_rome import geometry
+from meeple.games.lotta_rome.content import FORT, Content
+from meeple.games.lotta_rome.contracts import contract_text
+from meeple.games.lotta_rome.division import lots
+from meeple.games.lotta_rome.pieces import (
+    cell_building,
+    cell_elephant,
+    cell_land,
+    first_land,
+    piece_building,
+    second_land,
+)
+from meeple.games.lotta_rome.selection import CHOICE_NAMES
+from meeple.games.lotta_rome.state import CHOOSE, OVER, PICK, Lotta
+
+
+def piece_view(code: int, content: Content) -> dict[str, Any]:
+    building = piece_building(code)
+    second = second_land(code)
+    return {
+        "lands": [content.lands[first_land(code)].id] + ([content.lands[second].id] if second >= 0 else []),
+        "building": None if building < 0 else ("fort" if building == FORT else content.lands[building].id),
+    }
+
+
+def contract_view(number: int, content: Content) -> dict[str, Any]:
+    card = content.contracts[number]
+    return {"number": number, "name": f"contract {number}", "coins": card.coins, "text": contract_text(card, content)}
+
+
+def _cells_view(cells: dict[int, int], content: Content) -> list[dict[str, Any]]:
+    out = []
+    for position in sorted(cells):
+        value = cells[position]
+        q, r = geometry.coords(position)
+        building = cell_building(value)
+        out.append(
+            {
+                "q": q,
+                "r": r,
+                "land": content.lands[cell_land(value)].id,
+                "building": None if building < 0 else ("fort" if building == FORT else content.lands[building].id),
+                "elephant": cell_elephant(value),
+            }
+        )
+    return out
+
+
+def _sealed(value: int, mine: bool, revealed: bool) -> int | str | None:
+    if value < 0:
+        return None
+    return value if mine or revealed else "sealed"
+
+
+def _player(state: Lotta, p: int, seat: int | None, content: Content) -> dict[str, Any]:
+    mine = p == seat
+    view: dict[str, Any] = {
+        "seat": p,
+        "gems": state.gems[p],
+        "building_card": content.building_card_ids[state.building_card[p]],
+        "buildings": [[content.lands[b].id for b in r] for r in content.building_cards[state.building_card[p]]],
+        "stack": len(state.stacks[p]),
+        "explored": [piece_view(code, content) for code in state.explored[p]],
+        "division": _sealed(state.division[p], mine, state.divisions_revealed),
+        "lots": None,
+        "lot_gem": state.lot_gem[p],
+        "choice": None,
+        "pending": [piece_view(code, content) for code in state.pending[p]],
+        "holding": piece_view(state.holding[p], content) if state.holding[p] >= 0 else None,
+        "half": geometry.name(state.half[p]) if state.half[p] >= 0 else None,
+        "domain": _cells_view(state.domain(p), content),
+        "joins": [geometry.name(position) for position in state.joins[p]],
+        "lands": len(state.cells[p]),
+    }
+    if state.division[p] >= 0 and (mine or state.divisions_revealed) and state.explored[p]:
+        smaller, larger = lots(state, p)
+        view["lots"] = [[piece_view(c, content) for c in smaller], [piece_view(c, content) for c in larger]]
+    choice = _sealed(state.choice[p], mine, state.choices_revealed)
+    view["choice"] = CHOICE_NAMES[choice] if isinstance(choice, int) else choice
+    if state.merchants:
+        revealed = state.phase == PICK
+        chosen = state.chosen[p]
+        view["hand"] = [contract_view(n, content) for n in sorted(state.hand[p])] if mine else None
+        view["hand_size"] = len(state.hand[p])
+        view["chosen"] = (
+            contract_view(chosen, content)
+            if chosen >= 0 and (mine or revealed)
+            else ("sealed" if chosen >= 0 else None)
+        )
+        start = state.start_contract[p]
+        view["start_contract"] = (
+            contract_view(start, content)
+            if start >= 0 and (mine or state.phase == OVER)
+            else ("secret" if start >= 0 else None)
+        )
+        view["contracts"] = [contract_view(n, content) for n in state.contracts[p]]
+        view["bid"] = state.bids[p] if revealed else None
+        view["elephant_done"] = state.elephant_done[p]
+    return view
+
+
+def observation(state: Lotta, seat: int | None, content: Content, to_move: tuple[int, ...]) -> dict[str, Any]:
+    """The observation of `seat` (None: a spectator, who sees only public information)."""
+    obs: dict[str, Any] = {
+        "game": "lotta-rome",
+        "seat": seat,
+        "players": state.players,
+        "merchants": state.merchants,
+        "round": state.round,
+        "rounds": content.constants.rounds,
+        "phase": state.phase,
+        "to_move": list(to_move),
+        "sources": [state.source_of(p) for p in range(state.players)],
+        "players_view": [_player(state, p, seat, content) for p in range(state.players)],
+        "final": [f[:] for f in state.final],
+        "log": state.log[-40:],
+    }
+    if state.merchants:
+        obs["market"] = [
+            None
+            if lot < 0
+            else {
+                "slot": slot,
+                "double": piece_view(lot, content),
+                "land": content.lands[land].id if land >= 0 else None,
+                "gem": gem,
+            }
+            for slot, (lot, land, gem) in enumerate(zip(state.market, state.market_land, state.market_gem, strict=True))
+        ]
+        obs["deck"] = len(state.deck)
+        obs["discard"] = len(state.discard)
+        obs["elephants_left"] = state.elephants_left
+        obs["doubles_left"] = len(state.doubles)
+        obs["order"] = state.order[:]
+        obs["order_pos"] = state.order_pos
+    return obs
+
+
+def determinize(state: Lotta, seat: int, rng: Rng) -> Lotta:
+    """A full state that `seat` cannot tell from `state`: every stack reshuffled, hidden contract
+    cards redrawn from the unseen ones, other seats' unrevealed sealed choices unmade, and the
+    random stream replaced. Depends on `state` only through `observation(state, seat)`."""
+    sampled = state.clone()
+    for stack in sampled.stacks:
+        stack.sort()
+        rng.shuffle(stack)
+    others = [p for p in range(state.players) if p != seat]
+    if not sampled.divisions_revealed:
+        for p in others:
+            sampled.division[p] = -1
+    if sampled.phase == CHOOSE:
+        for p in others:
+            sampled.choice[p] = -1
+    if sampled.merchants:
+        if sampled.phase != PICK:
+            for p in others:
+                sampled.chosen[p] = -1
+        _redraw_contracts(sampled, others, rng)
+        sampled.doubles.sort()
+        rng.shuffle(sampled.doubles)
+        sampled.bonus_stack.sort()
+        rng.shuffle(sampled.bonus_stack)
+    sampled.rng = Rng(rng.next64())
+    sampled.seed = 0  # the real seed would let a bot rebuild every shuffle
+    return sampled
+
+
+def _redraw_contracts(sampled: Lotta, others: list[int], rng: Rng) -> None:
+    """Deck, discard, other hands (but a revealed chosen card) and other starting contracts
+    (before the end) are filled again from the pool of all the cards in them."""
+    slots: list[tuple[list[int], int]] = [(sampled.deck, i) for i in range(len(sampled.deck))]
+    slots += [(sampled.discard, i) for i in range(len(sampled.discard))]
+    for p in others:
+        hand = sampled.hand[p]
+        slots += [(hand, i) for i, n in enumerate(hand) if n != sampled.chosen[p]]
+    if sampled.phase != OVER:
+        slots += [(sampled.start_contract, p) for p in others if sampled.start_contract[p] >= 0]
+    pool = sorted(cards[i] for cards, i in slots)
+    rng.shuffle(pool)
+    for (cards, i), number in zip(slots, pool, strict=True):
+        cards[i] = number

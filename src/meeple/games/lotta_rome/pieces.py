@@ -1,0 +1,94 @@
+"""Pieces and cells as small ints, so states stay lists of ints and clone cheaply.
+
+A piece is what a player places in one go: a land (base game tile, starting land, bonus
+land) or a double land (two halves, the expansion), perhaps carrying a building on its
+first half. A cell is one hex of a domain: its land, its building, whether an elephant
+with tent stands there.
+"""
+
+from functools import lru_cache
+
+from meeple.games.lotta_rome.content import FORT, NO_BUILDING, Content
+
+# piece = first + 5 * (second + 1) + 30 * (building + 1); second = -1 for a single land
+_SECOND = 5
+_BUILDING = 30
+# cell = land + 5 * (building + 1) + 35 * elephant
+_CELL_BUILDING = 5
+_ELEPHANT = 35
+
+
+def piece(first: int, second: int = -1, building: int = NO_BUILDING) -> int:
+    return first + _SECOND * (second + 1) + _BUILDING * (building + 1)
+
+
+def first_land(code: int) -> int:
+    return code % _SECOND
+
+
+def second_land(code: int) -> int:
+    """The second half's land of a double land, -1 for a single land."""
+    return code // _SECOND % 6 - 1
+
+
+def piece_building(code: int) -> int:
+    return code // _BUILDING - 1
+
+
+def is_double(code: int) -> bool:
+    return second_land(code) >= 0
+
+
+def swapped(code: int) -> int:
+    """The same double land turned so that its second half comes first (the building moves with
+    the first half: it is how the player "decides which half the building goes on")."""
+    return piece(second_land(code), first_land(code), piece_building(code))
+
+
+def cell(land: int, building: int = NO_BUILDING, elephant: bool = False) -> int:
+    return land + _CELL_BUILDING * (building + 1) + (_ELEPHANT if elephant else 0)
+
+
+def cell_land(value: int) -> int:
+    return value % _CELL_BUILDING
+
+
+def cell_building(value: int) -> int:
+    return value % _ELEPHANT // _CELL_BUILDING - 1
+
+
+def cell_elephant(value: int) -> bool:
+    return value >= _ELEPHANT
+
+
+def with_elephant(value: int) -> int:
+    return value + _ELEPHANT
+
+
+def is_free(value: int) -> bool:
+    """A free land: "without buildings and other elephants" (PHASE 5)."""
+    return value < _CELL_BUILDING * (NO_BUILDING + 2)
+
+
+@lru_cache(maxsize=1024)
+def describe(code: int, content: Content) -> str:
+    """A piece as a person reads it: "vineyard with a winery", "olive grove | field double land"."""
+    lands = content.lands
+    building = piece_building(code)
+    with_building = f" with {content.building_with_article(building)}" if building != NO_BUILDING else ""
+    if is_double(code):
+        return f"double land {lands[first_land(code)].name}{with_building} | {lands[second_land(code)].name}"
+    return f"{lands[first_land(code)].name}{with_building}"
+
+
+@lru_cache(maxsize=1024)
+def short(code: int, content: Content) -> str:
+    """A compact stable name of a piece, for action ids: "vineyard+mill", "olive/field+fort"."""
+    lands = content.lands
+    text = lands[first_land(code)].id
+    building = piece_building(code)
+    if building != NO_BUILDING:
+        text += "+" + ("fort" if building == FORT else lands[building].id)
+    if is_double(code):
+        text += "/" + lands[second_land(code)].id
+    return text

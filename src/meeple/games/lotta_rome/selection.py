@@ -1,0 +1,53 @@
+"""3 SELECTION (FINDINGS): "each player secretly chooses one of the two lots of a neighbour
+(left neighbour in rounds 1 and 3, right neighbour in rounds 2 and 4), then all reveal choice
+cards together. The lot not taken stays with its maker." 4 ADDITION then adds "the lot you
+took and your own leftover lot" to the domain.
+"""
+
+from meeple.engine import Action
+from meeple.games.lotta_rome.content import Content
+from meeple.games.lotta_rome.division import lots
+from meeple.games.lotta_rome.pieces import describe
+from meeple.games.lotta_rome.state import ADD, LARGER, SMALLER, Lotta
+
+CHOICE_NAMES = ("smaller", "larger")
+
+
+def choice_actions(state: Lotta, seat: int, content: Content) -> list[Action]:
+    maker = state.source_of(seat)
+    actions = []
+    for which, pieces in zip((SMALLER, LARGER), lots(state, maker), strict=True):
+        shown = ", ".join(describe(p, content) for p in pieces) or "no land"
+        gem = f" and {state.lot_gem[maker]} gem" if which == SMALLER and state.lot_gem[maker] else ""
+        name = CHOICE_NAMES[which]
+        actions.append(
+            Action(
+                f"take:{name}",
+                f"Take seat {maker}'s {name} lot: {shown}{gem}",
+                {"kind": "choose", "lot": name, "maker": maker, "sealed": True},
+            )
+        )
+    return actions
+
+
+def resolve_choices(state: Lotta, content: Content) -> None:
+    """Reveal the choices together; every player gets the lot he took and keeps the one of his
+    own that was not taken; the gem goes with the smaller lot."""
+    taker_of = {state.source_of(seat): seat for seat in range(state.players)}
+    received: list[list[int]] = [[] for _ in range(state.players)]
+    for maker in range(state.players):
+        taker = taker_of[maker]
+        smaller, larger = lots(state, maker)
+        taken = state.choice[taker]
+        received[taker] += smaller if taken == SMALLER else larger
+        received[maker] += larger if taken == SMALLER else smaller
+        gem_to = taker if taken == SMALLER else maker
+        state.gems[gem_to] += state.lot_gem[maker]
+        state.lot_gem[maker] = 0
+        state.note(f"Seat {taker} takes seat {maker}'s {CHOICE_NAMES[taken]} lot")
+    for seat in range(state.players):
+        state.pending[seat] = received[seat]
+        state.explored[seat] = []
+        state.note(f"Seat {seat} adds {', '.join(describe(p, content) for p in received[seat])}")
+    state.choices_revealed = True
+    state.phase = ADD

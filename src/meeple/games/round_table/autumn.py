@@ -1,0 +1,128 @@
+"""Autumn Season (Resolution): attacks, captures, quests, RP, then Resetting Support.
+
+Resolving Attacks, for each region separately:
+1-2. Each attacking player's Influence, less the sum of their opponents' Resistance there.
+3. "If only one player's remaining Influence exceeds the Region's Resistance, the Region is
+   captured."
+4. If several exceed it, the highest captures "only if their remaining Influence exceeds
+   their opponent's remaining Influence by an amount equal to or higher than the Renown of
+   the Region"; otherwise a draw, and the Region stays independent.
+5. Below the Region's Resistance: it stays independent.
+Captured Regions go to their captors; the Regions in play are refilled to 3 "if possible".
+Resolving Quests: quested Knights reset, each drawing its controller one card per RP used to
+Quest it; each Knight that joined draws as many. "All RP spent ... is reset."
+Resetting Support: each player in turn, from the active player, may pull cards in play
+(not Demesnes) back to hand; Titles and Equipment of a pulled Knight stay in play, unpaired.
+"""
+
+from meeple.engine import Action
+from meeple.games.round_table.army import army
+from meeple.games.round_table.content import Pool
+from meeple.games.round_table.events import QUEST_DRAWS, REGION_RESISTANCE, hook
+from meeple.games.round_table.spring import knight_label
+from meeple.games.round_table.state import Rt
+from meeple.games.round_table.zones import draw_many, leave_play, to_spent
+
+REGIONS_IN_PLAY = 3  # "a new Region is placed into play ... to bring the total back to 3"
+
+
+def region_resistance(state: Rt, pool: Pool, region: int, seat: int) -> int:
+    """The Region's Resistance against one seat's army, with its own text (the cardinal rule)."""
+    card = pool.cards[region]
+    bonus = hook(card.ability, REGION_RESISTANCE)
+    return card.resistance + (bonus(state, pool, region, seat) if bonus is not None else 0)
+
+
+def attack_winner(remaining: dict[int, int], resistance: dict[int, int], renown: int) -> int:
+    """Steps 3-5 for one Region: the seat that captures it, or -1 (independent, or a draw).
+
+    `remaining`: each attacking seat's Influence less its opponents' Resistance;
+    `resistance`: the Region's Resistance against each seat. With more than two armies over
+    the Resistance, the highest must beat the next highest by the Region's Renown."""
+    over = sorted((value, seat) for seat, value in remaining.items() if value > resistance[seat])
+    if not over:
+        return -1
+    if len(over) == 1:
+        return over[0][1]
+    (second, _), (best, seat) = over[-2], over[-1]
+    return seat if best - second >= renown else -1
+
+
+def resolve_attacks(state: Rt, pool: Pool) -> None:
+    """Resolve every Region in play, then refill the Regions to 3 and bring the knights home."""
+    captured: list[tuple[int, int]] = []
+    for slot, region in enumerate(state.regions):
+        armies = {seat: army(state, pool, seat, slot) for seat in range(state.players) if _attackers(state, seat, slot)}
+        if not armies:
+            continue
+        remaining = {
+            seat: influence - sum(r for other, (_, r) in armies.items() if other != seat)
+            for seat, (influence, _) in armies.items()
+        }
+        resistance = {seat: region_resistance(state, pool, region, seat) for seat in armies}
+        card = pool.cards[region]
+        winner = attack_winner(remaining, resistance, card.renown)
+        shown = ", ".join(f"seat {s} {v} vs {resistance[s]}" for s, v in sorted(remaining.items()))
+        if winner >= 0:
+            captured.append((slot, winner))
+            state.note(f"{card.name}: captured by seat {winner} ({shown})")
+        else:
+            state.note(f"{card.name}: stays independent ({shown})")
+    for slot, winner in captured:
+        state.captured[winner].append(state.regions[slot])
+    taken = {slot for slot, _ in captured}
+    state.regions = [region for slot, region in enumerate(state.regions) if slot not in taken]
+    while len(state.regions) < REGIONS_IN_PLAY and state.regions_deck:
+        state.regions.append(state.regions_deck.pop())
+    for zone in state.play:
+        for u in zone:
+            state.attack[u] = -1
+
+
+def _attackers(state: Rt, seat: int, slot: int) -> list[int]:
+    return [u for u in state.play[seat] if state.attack[u] == slot]
+
+
+def resolve_quests(state: Rt, pool: Pool) -> None:
+    """Quested knights reset; each (and each knight that joined) draws its controller one card
+    per RP used to play the Quest, plus what card texts add. RP spent are reset."""
+    for q, (quest_uid, target, spent, _) in enumerate(state.quests):
+        if quest_uid < 0:
+            continue
+        quest_card = pool.cards[state.card_of[quest_uid]]
+        on_quest = [target] + [u for zone in state.play for u in zone if state.quest_of[u] == q and u != target]
+        for knight in on_quest:
+            if state.quest_of[knight] != q:
+                continue
+            extra = 0
+            for source in (quest_card, pool.cards[state.card_of[knight]]):
+                more = hook(source.ability, QUEST_DRAWS)
+                if more is not None:
+                    extra += more(state, pool, quest_uid, knight)
+            drawn = draw_many(state, state.owner[knight], spent + extra)
+            who = knight_label(state, pool, knight)
+            state.note(f"{quest_card.name}: {who} returns, seat {state.owner[knight]} draws {drawn}")
+        to_spent(state, quest_uid)
+    for zone in state.play:
+        for u in zone:
+            state.quest_of[u] = -1
+    state.quests = []
+    state.spent_rp = [0] * state.players
+
+
+def recall_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
+    actions = [Action("pass", "Pass: keep your cards in play")]
+    for uid in state.play[seat]:
+        card = pool.cards[state.card_of[uid]]
+        if card.type != "demesne":
+            actions.append(Action(f"recall:{uid}", f"Pull {knight_label(state, pool, uid)} back to hand", {"uid": uid}))
+    return actions
+
+
+def perform_recall(state: Rt, seat: int, action: Action) -> None:
+    if action.id == "pass":
+        state.turn += 1
+        return
+    uid = action.payload["uid"]
+    leave_play(state, uid)
+    state.hand[seat].append(uid)

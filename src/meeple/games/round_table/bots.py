@@ -1,0 +1,168 @@
+"""Fast heuristics for Round Table: the playout policy of search bots and the `heuristic`
+agent. They read only what the deciding seat may see (its own hand, cards in play, regions).
+
+The rules of thumb (tuned against random play, see docs/performance.md): RP is the economy,
+so open with 8 demesnes and draw a demesne in Winter whenever the hand holds none; play the
+best demesne each Spring, then recruit the strongest knight that fits and arm it; commit
+knights where they can beat the Region and the enemies already there, the most Renown for
+the effort first; quest idle knights for cards and quest the strongest enemy attacker out of
+its attack; free your own quested knights with Redirects; never pull support back; discard
+surplus demesnes first.
+"""
+
+from meeple.engine import Action, Rng
+from meeple.games.round_table import rp
+from meeple.games.round_table.content import Pool
+from meeple.games.round_table.state import DECLARE, DISCARD, OTHER, QUESTS, SPRING, START, SUMMER, WINTER, Rt
+
+OPENING_DEMESNES = 8
+LOW_CAPACITY = 40  # below this, Winter draws a demesne when the hand holds none
+
+
+def _power(state: Rt, pool: Pool, knight: int) -> int:
+    """A quick estimate of a knight's Influence: its own and its paired cards'."""
+    total = pool.cards[state.card_of[knight]].influence
+    for u in state.play[state.owner[knight]]:
+        if state.paired[u] == knight:
+            total += pool.cards[state.card_of[u]].influence
+    return total
+
+
+def _card(pool: Pool, action: Action) -> int:
+    return pool.index[action.payload["card"]]
+
+
+def _start(legal: list[Action]) -> Action:
+    for action in legal:
+        if action.id in ("keep", f"demesnes:{OPENING_DEMESNES}"):
+            return action
+    return legal[-1] if legal[0].id.startswith("demesnes:") else legal[0]
+
+
+def _spring(state: Rt, seat: int, legal: list[Action], pool: Pool) -> Action:
+    cards = pool.cards
+    best: tuple[float, Action] = (0.0, legal[0])
+    for action in legal:
+        verb = action.id.partition(":")[0]
+        if verb == "demesne":
+            score = 100.0 + cards[_card(pool, action)].rp
+        elif verb == "recruit":
+            card = cards[_card(pool, action)]
+            score = 50.0 + card.influence + card.resistance + (3 if card.subtypes else 0)
+        elif verb in ("equip", "title") and "knight" in action.payload:
+            card = cards[_card(pool, action)]
+            score = 20.0 + card.influence + card.resistance + 0.1 * _power(state, pool, action.payload["knight"])
+        else:
+            continue
+        if score > best[0]:
+            best = (score, action)
+    return best[1]
+
+
+def _declare(state: Rt, seat: int, legal: list[Action], pool: Pool) -> Action:
+    """Commit the strongest free knight to the richest region it can still take: one whose
+    Resistance, plus the Resistance and Influence of enemies already there, the seat's knights
+    can beat."""
+    commits = [a for a in legal if a.id.startswith("commit:")]
+    if not commits:
+        return legal[0]
+    cards = pool.cards
+    free = sum(_power(state, pool, u) for u in {a.payload["knight"] for a in commits})
+    best: tuple[float, int] = (0.0, -1)
+    for slot, region_index in enumerate(state.regions):
+        region = cards[region_index]
+        mine = enemy_influence = enemy_resistance = 0
+        for p in range(state.players):
+            for u in state.play[p]:
+                if state.attack[u] != slot:
+                    continue
+                if p == seat:
+                    mine += _power(state, pool, u)
+                else:
+                    enemy_influence += _power(state, pool, u)
+                    enemy_resistance += cards[state.card_of[u]].resistance
+        need = region.resistance + enemy_resistance + 1 + (enemy_influence + region.renown if enemy_influence else 0)
+        if mine >= need + 1 or mine + free < need:
+            continue
+        score = region.renown / (1 + need)
+        if score > best[0]:
+            best = (score, slot)
+    options = [a for a in commits if a.payload["slot"] == best[1]]
+    if not options:
+        return legal[0]
+    return max(options, key=lambda a: _power(state, pool, a.payload["knight"]))
+
+
+def _quest(state: Rt, seat: int, legal: list[Action], pool: Pool) -> Action:
+    """Quest the strongest enemy attacker, or an idle knight of one's own for the cards."""
+    best: tuple[float, Action] = (0.0, legal[0])
+    for action in legal[1:]:
+        knight = action.payload["knight"]
+        if state.owner[knight] != seat and state.attack[knight] >= 0:
+            score = 10.0 + _power(state, pool, knight)
+        elif state.owner[knight] == seat and state.attack[knight] < 0:
+            score = 5.0 + pool.cards[_card(pool, action)].rp
+        else:
+            continue
+        if score > best[0]:
+            best = (score, action)
+    return best[1]
+
+
+def _redirect(state: Rt, seat: int, legal: list[Action]) -> Action:
+    """Free one's own knight from an enemy's Quest by sending it to attack."""
+    for action in legal[1:]:
+        knight = action.payload["knight"]
+        quest = state.quest_of[knight]
+        if (
+            state.owner[knight] == seat
+            and quest >= 0
+            and state.quests[quest][3] != seat
+            and action.payload["task"] >= 0
+        ):
+            return action
+    return legal[0]
+
+
+def _discard(state: Rt, seat: int, legal: list[Action], pool: Pool) -> Action:
+    """Surplus demesnes first (keeping one), then the cheapest card."""
+    cards = pool.cards
+    demesnes = sum(1 for u in state.hand[seat] if cards[state.card_of[u]].type == "demesne")
+
+    def worth(action: Action) -> float:
+        card = cards[_card(pool, action)]
+        if card.type == "demesne":
+            return -1.0 if demesnes > 1 else 30.0
+        return card.rp + card.influence + card.resistance
+
+    return min(legal, key=worth)
+
+
+def _winter(state: Rt, seat: int, legal: list[Action], pool: Pool) -> Action:
+    if len(legal) == 1:
+        return legal[0]
+    cards = pool.cards
+    holds_demesne = any(cards[state.card_of[u]].type == "demesne" for u in state.hand[seat])
+    wants_demesne = not holds_demesne and rp.capacity(state, pool, seat) < LOW_CAPACITY
+    return legal[1] if wants_demesne else legal[0]
+
+
+def playout_action(state: Rt, seat: int, legal: list[Action], rng: Rng, pool: Pool) -> Action:
+    phase = state.phase
+    if phase == START:
+        return _start(legal)
+    if phase == SPRING:
+        return _spring(state, seat, legal, pool)
+    if phase == SUMMER:
+        if state.step == DECLARE:
+            return _declare(state, seat, legal, pool)
+        if state.step == QUESTS:
+            return _quest(state, seat, legal, pool)
+        if state.step == OTHER:
+            return legal[-1]
+        return _redirect(state, seat, legal)
+    if phase == WINTER:
+        return _winter(state, seat, legal, pool)
+    if phase == DISCARD:
+        return _discard(state, seat, legal, pool)
+    return legal[0]  # Autumn: keep support in play

@@ -1,0 +1,132 @@
+"""Loading and validating the Round Table card pool (content/cards.toml).
+
+Every value the rules use comes from here; the rules code holds no card data. Validation
+runs at load: unknown keys, wrong types, a missing provenance, a field that does not belong
+to the card's type, an unknown ability hook or a broken demesne chain all fail loudly,
+naming the card.
+"""
+
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Literal
+
+import msgspec
+
+from meeple.games.round_table.abilities import ABILITIES
+from meeple.games.round_table.events import EVENTS
+
+Source = Literal["rulebook", "finding", "reconstructed"]
+CardKind = Literal["demesne", "knight", "equipment", "title", "quest", "redirect", "region"]
+Subtype = Literal["monarch", "round_table", "grail", "leader"]
+Slot = Literal["mount", "armor", "shield", "weapon", ""]
+MAIN_TYPES = ("knight", "equipment", "title", "quest", "redirect")
+
+
+class ContentError(Exception):
+    """A content file is malformed."""
+
+
+class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One card of the pool (Description of Cards: title, type, text, Influence, RP, Resistance)."""
+
+    id: str
+    name: str
+    type: CardKind
+    source: Source
+    note: str
+    text: str = ""
+    rp: int = 0
+    influence: int = 0
+    resistance: int = 0
+    renown: int = 0
+    subtypes: tuple[Subtype, ...] = ()
+    named: bool = False
+    slot: Slot = ""
+    fey: bool = False
+    upgrades: str = ""
+    ability: str = ""
+
+    @property
+    def main(self) -> bool:
+        """Whether the card belongs in a Main deck (Knights, Titles, Quests, Redirects, Equipment)."""
+        return self.type in MAIN_TYPES
+
+
+class CardsFile(msgspec.Struct, forbid_unknown_fields=True):
+    card: list[Card]
+
+
+class Pool(msgspec.Struct, frozen=True):
+    """The whole card pool, validated, with lookups the rules need."""
+
+    cards: tuple[Card, ...]
+    index: dict[str, int]
+    farm: int  # the basic demesne every player starts with in play (Before Play Begins, step 3)
+    upgrade_of: tuple[int, ...]  # per card: the demesne it upgrades, or -1
+    regions: tuple[int, ...]  # every region card, in pool order
+    hooked: dict[str, frozenset[int]]  # event -> the cards whose text answers it
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def card(self, card_id: str) -> Card:
+        return self.cards[self.index[card_id]]
+
+
+def _check(cards: list[Card]) -> None:
+    ids = [card.id for card in cards]
+    duplicates = sorted({i for i in ids if ids.count(i) > 1})
+    if duplicates:
+        raise ContentError(f"cards.toml: card ids must be unique, repeated: {', '.join(duplicates)}")
+    names = [card.name for card in cards]
+    if len(set(names)) != len(names):
+        raise ContentError("cards.toml: card names must be unique")
+    known = set(ids)
+    for card in cards:
+        where = f"cards.toml: card {card.id}"
+        if card.ability and card.ability not in ABILITIES:
+            raise ContentError(f"{where}: unknown ability {card.ability!r} (known: {', '.join(sorted(ABILITIES))})")
+        if (card.type == "equipment") != bool(card.slot):
+            raise ContentError(f"{where}: equipment, and only equipment, has a slot")
+        if card.subtypes and card.type != "knight":
+            raise ContentError(f"{where}: only knights have subtypes")
+        if card.named and card.type != "knight":
+            raise ContentError(f"{where}: only knights can be named")
+        if card.renown and card.type != "region":
+            raise ContentError(f"{where}: only regions have renown")
+        if card.type == "region" and card.renown < 1:
+            raise ContentError(f"{where}: a region needs renown >= 1")
+        if card.upgrades and (card.type != "demesne" or card.upgrades not in known):
+            raise ContentError(f"{where}: upgrades must name a demesne of the pool")
+        if card.rp < 0 or card.resistance < 0 or card.influence < 0:
+            raise ContentError(f"{where}: rp, influence and resistance cannot be negative")
+        if card.type == "demesne" and card.rp < 1:
+            raise ContentError(f"{where}: a demesne gives at least 1 RP")
+    if "farm" not in known:
+        raise ContentError("cards.toml: the pool needs a Farm (Before Play Begins, step 3)")
+    if sum(card.type == "region" for card in cards) < 5:
+        raise ContentError("cards.toml: a game needs at least 5 regions (7. Regions)")
+
+
+@cache
+def load_pool() -> Pool:
+    """Read and validate the card pool once."""
+    text = resources.files(__package__).joinpath("content", "cards.toml").read_text(encoding="utf-8")
+    try:
+        cards = msgspec.convert(tomllib.loads(text), CardsFile).card
+    except (msgspec.ValidationError, tomllib.TOMLDecodeError) as error:
+        raise ContentError(f"Round Table cards.toml: {error}") from None
+    _check(cards)
+    index = {card.id: i for i, card in enumerate(cards)}
+    return Pool(
+        cards=tuple(cards),
+        index=index,
+        farm=index["farm"],
+        upgrade_of=tuple(index[card.upgrades] if card.upgrades else -1 for card in cards),
+        regions=tuple(i for i, card in enumerate(cards) if card.type == "region"),
+        hooked={
+            event: frozenset(i for i, card in enumerate(cards) if event in ABILITIES.get(card.ability, {}))
+            for event in EVENTS
+        },
+    )

@@ -1,0 +1,123 @@
+"""What is on the table in a game of Round Table: plain data, nothing else.
+
+Every physical card of the players' decks is a card instance (`uid`), numbered at setup;
+`card_of[uid]` is its card in the pool and `owner[uid]` the seat whose deck it came from.
+Zones hold uids: per seat a Main deck and a Demesne deck (top at the end), a hand, the cards
+in play and the Spent Pile. Regions are shared and held by pool index. Per uid: the knight an
+equipment or title is paired with, the region slot a knight attacks, the quest a knight is
+on, whether a demesne has been upgraded, and the RP paid to bring the card into play.
+"""
+
+from meeple.engine import Rng, State
+
+# Phases (Basic Game Play: four seasons a round, after the start of the game).
+START = "start"  # Before Play Begins, steps 5-6, and the mulligan
+SPRING = "spring"
+SUMMER = "summer"
+AUTUMN = "autumn"  # only the Resetting Support decisions; attacks and quests resolve by themselves
+WINTER = "winter"
+DISCARD = "discard"  # the hand limit at the end of a season
+OVER = "over"
+
+# Summer steps of one player's campaign turn (Summer Season, steps 1-4).
+DECLARE = "declare"
+QUESTS = "quests"
+REDIRECTS = "redirects"
+OTHER = "other"
+WINDOWS = (QUESTS, REDIRECTS, OTHER)
+
+# Pending plays in a response window: [kind, seat, card uid, target uid, argument].
+PLAY_QUEST = 0
+PLAY_REDIRECT = 1
+PLAY_OTHER = 2
+# Redirect arguments: 0..2 attack that region slot; JOIN + q joins quest q; RESET leaves the task.
+JOIN = 10
+RESET = -1
+
+
+class Rt(State, kw_only=True):
+    """A Round Table game in progress."""
+
+    card_of: list[int]
+    owner: list[int]
+    decks: list[str]  # the deck name each seat plays
+    main: list[list[int]]
+    demesne: list[list[int]]
+    hand: list[list[int]]
+    play: list[list[int]]
+    spent: list[list[int]]
+    paired: list[int]  # per uid: the knight an equipment or title is paired with, else -1
+    attack: list[int]  # per uid: region slot a knight is committed to, else -1
+    quest_of: list[int]  # per uid: index in `quests` of the quest a knight is on (engaged), else -1
+    upgraded: list[bool]  # per uid: a demesne another demesne has been played on
+    paid: list[int]  # per uid: RP allocated to it while in play
+    regions_deck: list[int]  # pool indices, top at the end
+    regions: list[int]  # the regions in play (up to 3), pool indices
+    captured: list[list[int]]
+    total_renown: int
+    active: int = 0
+    phase: str = START
+    round: int = 1
+    turn: int = 0  # how many seats have finished their part of the current season or step
+    step: str = DECLARE
+    window: list[list[int]] = []  # pending plays, resolved in the order played
+    window_seat: int = 0  # who may respond now
+    window_passes: int = 0  # consecutive passes in the window
+    used: list[int] = []  # pool indices of the Quests and Redirects played this Summer
+    quests: list[list[int]] = []  # [quest uid, target knight uid, RP spent, seat that played it]
+    spent_rp: list[int]  # per seat: RP spent on Quests and Redirects this Summer
+    demesne_played: list[bool]  # per seat: a demesne was brought into play this Spring
+    mulligans: list[int]  # per seat: 0 none yet, 1 hand drawn, 2 mulligan used or kept
+    after_discard: str = ""  # the phase the hand limit leads to
+    end_reason: str = ""
+    log: list[str] = []
+
+    def clone(self) -> "Rt":
+        """A copy sharing nothing mutable: lists of ints are sliced, nested lists rebuilt."""
+        return Rt(
+            players=self.players,
+            seed=self.seed,
+            rng=Rng(self.rng.state),
+            decisions=self.decisions,
+            card_of=self.card_of[:],
+            owner=self.owner[:],
+            decks=self.decks[:],
+            main=[z[:] for z in self.main],
+            demesne=[z[:] for z in self.demesne],
+            hand=[z[:] for z in self.hand],
+            play=[z[:] for z in self.play],
+            spent=[z[:] for z in self.spent],
+            paired=self.paired[:],
+            attack=self.attack[:],
+            quest_of=self.quest_of[:],
+            upgraded=self.upgraded[:],
+            paid=self.paid[:],
+            regions_deck=self.regions_deck[:],
+            regions=self.regions[:],
+            captured=[z[:] for z in self.captured],
+            total_renown=self.total_renown,
+            active=self.active,
+            phase=self.phase,
+            round=self.round,
+            turn=self.turn,
+            step=self.step,
+            window=[w[:] for w in self.window],
+            window_seat=self.window_seat,
+            window_passes=self.window_passes,
+            used=self.used[:],
+            quests=[q[:] for q in self.quests],
+            spent_rp=self.spent_rp[:],
+            demesne_played=self.demesne_played[:],
+            mulligans=self.mulligans[:],
+            after_discard=self.after_discard,
+            end_reason=self.end_reason,
+            log=self.log[:],
+        )
+
+    def seat_of_turn(self) -> int:
+        """The seat whose part of the season it is: clockwise from the active player."""
+        return (self.active + self.turn) % self.players
+
+    def note(self, text: str) -> None:
+        """Add a public event to the log."""
+        self.log.append(text)

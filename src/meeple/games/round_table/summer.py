@@ -1,0 +1,282 @@
+"""Summer Season (Campaigning): each player in turn, clockwise from the active player, goes
+through the four steps; the last three are response windows.
+
+1. Declare Campaigns: the player commits active Knights to regions ("they cannot move a
+   knight already Committed").
+2. Play Quests: on a Knight, which becomes engaged and leaves the attack; the RP spent are
+   recorded for Autumn.
+3. Play Redirects: a Knight with a task is given a new one, attacking a different region or
+   joining a Quest on one of its controller's own Knights ("Knights cannot be Redirected to
+   join a Quest played on an opponent's Knight"); redirecting a quested Knight counters the
+   Quest.
+4. Play any other card that says it can be played in this step.
+
+"Each player will alternate turns taking actions until both pass ... Once that happens, all
+cards are resolved in the order they were played, and play proceeds to the next step."
+Special Rule on Quests and Redirects: each named Quest or Redirect once per Summer.
+"""
+
+from meeple.engine import Action
+from meeple.games.round_table import rp
+from meeple.games.round_table.content import Pool
+from meeple.games.round_table.events import QUEST_TARGET, RESET_REDIRECT, SUMMER_PLAY, hook
+from meeple.games.round_table.spring import NONE, can_hold, knight_label, own_knights
+from meeple.games.round_table.state import (
+    JOIN,
+    OTHER,
+    PLAY_OTHER,
+    PLAY_QUEST,
+    PLAY_REDIRECT,
+    QUESTS,
+    REDIRECTS,
+    RESET,
+    Rt,
+)
+from meeple.games.round_table.zones import take_from_hand, to_spent
+
+KIND_OF_STEP = {QUESTS: PLAY_QUEST, REDIRECTS: PLAY_REDIRECT, OTHER: PLAY_OTHER}
+PASS = Action("pass", "Pass (no response)")
+
+
+# --- 1. Declare Campaigns ------------------------------------------------------------------------
+def declare_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
+    actions = [Action("done", "Done declaring campaigns")]
+    for knight in committable(state, pool, seat):
+        for slot, region in enumerate(state.regions):
+            actions.append(
+                Action(
+                    f"commit:{knight}:{slot}",
+                    f"Commit {knight_label(state, pool, knight)} to attack {pool.cards[region].name}",
+                    {"knight": knight, "slot": slot},
+                )
+            )
+    return actions
+
+
+def committable(state: Rt, pool: Pool, seat: int) -> list[int]:
+    """Active Knights not yet committed: not engaged on a Quest, not attacking."""
+    return [u for u in own_knights(state, pool, seat) if state.attack[u] < 0 and state.quest_of[u] < 0]
+
+
+# --- 2-4. The response windows -----------------------------------------------------------------------
+def window_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
+    """Pass, or one card of this step: every play the seat may make now."""
+    plays = {QUESTS: quest_plays, REDIRECTS: redirect_plays, OTHER: other_plays}[state.step](state, pool, seat)
+    return [PASS, *plays] if plays else [PASS]
+
+
+def _in_hand(state: Rt, pool: Pool, seat: int, kind: str) -> list[int]:
+    """Pool indices of the seat's cards of `kind` in hand that it may still play this Summer
+    (named Quests and Redirects once per Summer) and can pay for."""
+    room = rp.available(state, pool, seat)
+    found: list[int] = []
+    for uid in state.hand[seat]:
+        card_index = state.card_of[uid]
+        card = pool.cards[card_index]
+        if card.type != kind or card_index in found or card_index in state.used:
+            continue
+        if rp.cost(state, pool, seat, card_index) <= room:
+            found.append(card_index)
+    return found
+
+
+def _targeted(state: Rt, kind: int) -> set[int]:
+    return {entry[3] for entry in state.window if entry[0] == kind}
+
+
+def quest_plays(state: Rt, pool: Pool, seat: int) -> list[Action]:
+    cards = _in_hand(state, pool, seat, "quest")
+    if not cards:
+        return []
+    taken = _targeted(state, PLAY_QUEST)
+    knights = [
+        u
+        for zone in state.play
+        for u in zone
+        if pool.cards[state.card_of[u]].type == "knight" and state.quest_of[u] < 0 and u not in taken
+    ]
+    actions = []
+    for card_index in cards:
+        card = pool.cards[card_index]
+        allowed = hook(card.ability, QUEST_TARGET)
+        for knight in knights:
+            if allowed is None or allowed(state, pool, knight):
+                actions.append(
+                    Action(
+                        f"quest:{card.id}:{knight}",
+                        f"Play {card.name} on {knight_label(state, pool, knight)} (seat {state.owner[knight]})",
+                        {"card": card.id, "knight": knight},
+                    )
+                )
+    return actions
+
+
+def new_tasks(state: Rt, pool: Pool, knight: int) -> list[int]:
+    """Redirect arguments for a knight: attack another region, or join another live Quest on
+    a knight of the same controller."""
+    tasks = [slot for slot in range(len(state.regions)) if slot != state.attack[knight]]
+    for q, (quest_uid, target, _, _) in enumerate(state.quests):
+        if quest_uid >= 0 and q != state.quest_of[knight] and state.owner[target] == state.owner[knight]:
+            tasks.append(JOIN + q)
+    return tasks
+
+
+def _task_label(state: Rt, pool: Pool, arg: int) -> str:
+    if arg == RESET:
+        return "reset it"
+    if arg >= JOIN:
+        quest_uid, target, _, _ = state.quests[arg - JOIN]
+        return f"join {pool.cards[state.card_of[quest_uid]].name} of {knight_label(state, pool, target)}"
+    return f"attack {pool.cards[state.regions[arg]].name}"
+
+
+def _arg_id(arg: int) -> str:
+    return "reset" if arg == RESET else f"q{arg - JOIN}" if arg >= JOIN else f"r{arg}"
+
+
+def redirect_plays(state: Rt, pool: Pool, seat: int) -> list[Action]:
+    cards = _in_hand(state, pool, seat, "redirect")
+    if not cards:
+        return []
+    taken = _targeted(state, PLAY_REDIRECT)
+    knights = [
+        u for zone in state.play for u in zone if (state.attack[u] >= 0 or state.quest_of[u] >= 0) and u not in taken
+    ]
+    actions = []
+    for card_index in cards:
+        card = pool.cards[card_index]
+        resets = hook(card.ability, RESET_REDIRECT) is not None
+        for knight in knights:
+            own = state.owner[knight] == seat
+            args = ([RESET] if own else []) if resets else new_tasks(state, pool, knight)
+            for arg in args:
+                actions.append(
+                    Action(
+                        f"redirect:{card.id}:{knight}:{_arg_id(arg)}",
+                        f"Play {card.name} on {knight_label(state, pool, knight)}: {_task_label(state, pool, arg)}",
+                        {"card": card.id, "knight": knight, "task": arg},
+                    )
+                )
+    return actions
+
+
+def other_plays(state: Rt, pool: Pool, seat: int) -> list[Action]:
+    """Step 4: Equipment and Titles whose text lets them be played in this step."""
+    room = rp.available(state, pool, seat)
+    actions = []
+    seen: set[int] = set()
+    for uid in state.hand[seat]:
+        card_index = state.card_of[uid]
+        card = pool.cards[card_index]
+        if card_index in seen or hook(card.ability, SUMMER_PLAY) is None:
+            continue
+        seen.add(card_index)
+        price = rp.cost(state, pool, seat, card_index)
+        if price > room:
+            continue
+        if card.type == "title":
+            actions.append(Action(f"summer:{card.id}:{NONE}", f"Play {card.name} unpaired", {"card": card.id}))
+        for knight in own_knights(state, pool, seat):
+            if can_hold(state, pool, card_index, knight):
+                actions.append(
+                    Action(
+                        f"summer:{card.id}:{knight}",
+                        f"Play {card.name} on {knight_label(state, pool, knight)} ({price} RP)",
+                        {"card": card.id, "knight": knight},
+                    )
+                )
+    return actions
+
+
+def open_window(state: Rt, step: str) -> None:
+    """Begin a step's response window with the seat whose turn it is."""
+    state.step = step
+    state.window = []
+    state.window_seat = state.seat_of_turn()
+    state.window_passes = 0
+
+
+def perform_summer(state: Rt, pool: Pool, seat: int, action: Action) -> None:
+    verb = action.id.partition(":")[0]
+    if verb == "commit":
+        state.attack[action.payload["knight"]] = action.payload["slot"]
+        return
+    if verb == "done":
+        open_window(state, QUESTS)
+        return
+    state.window_seat = (state.window_seat + 1) % state.players
+    if verb == "pass":
+        state.window_passes += 1
+        return
+    state.window_passes = 0
+    card_index = pool.index[action.payload["card"]]
+    price = rp.cost(state, pool, seat, card_index)
+    uid = take_from_hand(state, seat, card_index)
+    state.spent_rp[seat] += price
+    kind = KIND_OF_STEP[state.step]
+    if kind != PLAY_OTHER:
+        state.used.append(card_index)
+    target = action.payload.get("knight", -1)
+    state.window.append([kind, seat, uid, target, action.payload.get("task", price)])
+    state.note(f"Seat {seat}: {action.label}")
+
+
+def close_window(state: Rt, pool: Pool) -> None:
+    """All passed: resolve the cards of the window in the order they were played."""
+    for kind, seat, uid, target, arg in state.window:
+        if kind == PLAY_QUEST:
+            resolve_quest(state, pool, seat, uid, target, arg)
+        elif kind == PLAY_REDIRECT:
+            resolve_redirect(state, pool, uid, target, arg)
+        else:
+            state.spent_rp[seat] -= arg
+            state.play[seat].append(uid)
+            state.paid[uid] = arg
+            keeps = target in state.play[seat] and can_hold(state, pool, state.card_of[uid], target)
+            state.paired[uid] = target if keeps else -1
+    state.window = []
+
+
+def resolve_quest(state: Rt, pool: Pool, seat: int, uid: int, knight: int, spent: int) -> None:
+    """The quested knight is engaged and leaves the attack; the RP spent are recorded. A quest
+    whose knight left play or is already questing comes to nothing."""
+    in_play = knight in state.play[state.owner[knight]]
+    if not in_play or state.quest_of[knight] >= 0:
+        to_spent(state, uid)
+        return
+    state.quest_of[knight] = len(state.quests)
+    state.attack[knight] = -1
+    state.quests.append([uid, knight, spent, seat])
+
+
+def resolve_redirect(state: Rt, pool: Pool, uid: int, knight: int, task: int) -> None:
+    """Give the knight its new task; if it was the quested knight of a Quest, that Quest is
+    countered (its card goes to the Spent Pile and any knights that joined it are freed)."""
+    to_spent(state, uid)
+    if knight not in state.play[state.owner[knight]] or (state.attack[knight] < 0 and state.quest_of[knight] < 0):
+        return
+    if task != RESET and task not in new_tasks(state, pool, knight):
+        return
+    q = state.quest_of[knight]
+    if q >= 0 and state.quests[q][1] == knight:
+        counter_quest(state, q)
+    state.attack[knight] = state.quest_of[knight] = -1
+    if task >= JOIN:
+        state.quest_of[knight] = task - JOIN
+    elif task >= 0:
+        state.attack[knight] = task
+
+
+def counter_quest(state: Rt, q: int) -> None:
+    quest_uid = state.quests[q][0]
+    to_spent(state, quest_uid)
+    state.quests[q][0] = -1
+    for zone in state.play:
+        for u in zone:
+            if state.quest_of[u] == q:
+                state.quest_of[u] = -1
+
+
+def can_respond(state: Rt, pool: Pool, seat: int) -> bool:
+    """Whether the seat has any card to play in the current window (else it passes by itself)."""
+    return len(window_actions(state, pool, seat)) > 1

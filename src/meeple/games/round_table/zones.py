@@ -1,0 +1,50 @@
+"""Moving cards between zones: decks, hand, play, the Spent Pile (Terms: Spent Pile)."""
+
+from meeple.games.round_table.state import Rt
+
+
+def draw(state: Rt, seat: int, from_main: bool = True) -> bool:
+    """Draw the top card of a deck into the hand; the other deck if that one is empty.
+    False if both are empty."""
+    first, second = (state.main, state.demesne) if from_main else (state.demesne, state.main)
+    deck = first[seat] or second[seat]
+    if not deck:
+        return False
+    state.hand[seat].append(deck.pop())
+    return True
+
+
+def draw_many(state: Rt, seat: int, count: int) -> int:
+    """Draw `count` cards (Main deck first, then Demesne deck); how many were drawn."""
+    drawn = 0
+    while drawn < count and draw(state, seat):
+        drawn += 1
+    return drawn
+
+
+def leave_play(state: Rt, uid: int) -> None:
+    """Take a card out of play, clearing what it held: its pairing, task, upkeep. Anything paired
+    with a knight that leaves play becomes unpaired but stays in play (Resetting Support)."""
+    seat = state.owner[uid]
+    state.play[seat].remove(uid)
+    state.paired[uid] = state.attack[uid] = state.quest_of[uid] = -1
+    state.paid[uid] = 0
+    state.upgraded[uid] = False
+    for other in state.play[seat]:
+        if state.paired[other] == uid:
+            state.paired[other] = -1
+
+
+def to_spent(state: Rt, uid: int) -> None:
+    """Put a card on its owner's Spent Pile."""
+    state.spent[state.owner[uid]].append(uid)
+
+
+def take_from_hand(state: Rt, seat: int, card: int) -> int:
+    """Remove the first card of pool index `card` from the seat's hand; its uid."""
+    hand = state.hand[seat]
+    card_of = state.card_of
+    for i, uid in enumerate(hand):
+        if card_of[uid] == card:
+            return hand.pop(i)
+    raise ValueError(f"seat {seat} holds no card {card}")

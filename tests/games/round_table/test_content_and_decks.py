@@ -1,0 +1,144 @@
+"""The card pool as data, decks as files, deck validation, the deck options and the deck CLI."""
+
+from collections import Counter
+from pathlib import Path
+
+import msgspec
+import pytest
+from typer.testing import CliRunner
+
+from meeple.engine import BadOption, get_game
+from meeple.games.round_table import content
+from meeple.games.round_table.content import Card, ContentError, load_pool
+from meeple.games.round_table.deck_cli import app
+from meeple.games.round_table.decks import Deck, DeckError, load_deck, starter_names, validate_deck
+
+POOL = load_pool()
+RULEBOOK_NAMES = (
+    *("Arthur", "Gawain", "Lancelot", "Guinevere", "Agricol", "Good Sword", "Exquisite Morningstar", "Rouncy"),
+    *("Baron", "Duke", "Round Table Knight", "The Bone-Snapper", "The Green Knight", "Royal Command", "Camelot"),
+    *("Farm", "Manor", "Large Manor", "Keep", "Castle"),
+    *("Knight Mercenary", "Knight Errant", "Knight Bachelor", "Knight Vassal", "Knight Chevalier"),
+)
+
+
+def test_the_pool_holds_80_to_120_cards_of_every_kind_with_provenance() -> None:
+    kinds = Counter(card.type for card in POOL.cards)
+    assert 80 <= len(POOL.cards) <= 120
+    assert kinds["region"] >= 12 and kinds["demesne"] == 5
+    assert all(kinds[k] >= 2 for k in ("knight", "equipment", "title", "quest", "redirect"))
+    assert all(card.source in ("rulebook", "finding", "reconstructed") and card.note for card in POOL.cards)
+    slots = Counter((card.slot, card.fey) for card in POOL.cards if card.type == "equipment")
+    assert all(slots[(slot, fey)] >= 1 for slot in ("mount", "armor", "shield", "weapon") for fey in (False, True))
+
+
+def test_the_rulebook_names_are_in_the_pool() -> None:
+    names = {card.name for card in POOL.cards}
+    assert set(RULEBOOK_NAMES) <= names
+
+
+def test_demesne_chain_and_rp_from_findings() -> None:
+    chain = ["farm", "manor", "large-manor", "keep", "castle"]
+    assert [POOL.card(c).rp for c in chain] == [1, 2, 4, 7, 11]
+    assert [POOL.card(c).upgrades for c in chain] == ["", *chain[:-1]]
+
+
+def test_regions_are_unique_with_resistance_and_renown() -> None:
+    regions = [POOL.cards[r] for r in POOL.regions]
+    assert len({r.name for r in regions}) == len(regions)
+    assert all(r.renown >= 1 and r.resistance >= 1 for r in regions)
+
+
+def test_content_validation_names_the_card() -> None:
+    good = msgspec.structs.asdict(POOL.card("spear"))
+    with pytest.raises(ContentError, match="unknown ability"):
+        content._check([Card(**{**good, "ability": "nonsense"})])
+    with pytest.raises(ContentError, match="equipment, and only equipment"):
+        content._check([Card(**{**good, "slot": ""})])
+    with pytest.raises(ContentError, match="repeated: spear"):
+        content._check([POOL.card("spear"), POOL.card("spear")])
+
+
+def test_the_starter_decks_are_legal_60_card_decks() -> None:
+    assert starter_names() == ("grail", "orkney", "pendragon")
+    for name in starter_names():
+        deck = load_deck(name)
+        assert validate_deck(deck) == []
+        assert sum(deck.main.values()) == 40 and sum(deck.demesne.values()) == 20
+
+
+def deck(**changes) -> Deck:
+    base = load_deck("pendragon")
+    return msgspec.structs.replace(base, **changes)
+
+
+def test_validation_gives_clear_specific_errors() -> None:
+    small = deck(main={"knight-errant": 39}, demesne={"farm": 1})
+    errors = validate_deck(small)
+    assert "the Main deck holds 39 cards; it needs at least 40" in errors
+    assert "the two decks hold 40 cards together; they need at least 60" in errors
+    twins = deck(main={**load_deck("pendragon").main, "arthur": 2})
+    assert validate_deck(twins) == ["[main] Arthur is a named Knight: at most one copy per deck, not 2"]
+    wrong = deck(main={**load_deck("pendragon").main, "farm": 1, "camelot": 1, "excaliburr": 1})
+    assert validate_deck(wrong) == [
+        "[main] Farm is a demesne card: it belongs in the Demesne deck",
+        "[main] Camelot is a region card: it belongs in no deck",
+        "[main] excaliburr: no such card in the card pool",
+    ]
+    assert validate_deck(deck(demesne={"manor": 20})) == [
+        "the Demesne deck needs a Farm: each player starts with a Farm in play"
+    ]
+
+
+def write_deck(tmp_path: Path, main: dict[str, int]) -> Path:
+    lines = ['name = "Test"', "[main]", *(f"{k} = {v}" for k, v in main.items()), "[demesne]", "farm = 20"]
+    path = tmp_path / "test.toml"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path
+
+
+def test_any_deck_file_can_be_chosen_per_seat(tmp_path: Path) -> None:
+    path = write_deck(tmp_path, {"knight-mercenary": 40})
+    game = get_game("round-table", {"decks": f"grail,{path}"})
+    state = game.new_game(2, 3)
+    assert state.decks == ["grail", str(path)]
+    assert {game.pool.cards[state.card_of[u]].id for u in state.main[1] + state.hand[1]} <= {"knight-mercenary", "farm"}
+
+
+def test_bad_deck_options_are_refused_clearly(tmp_path: Path) -> None:
+    with pytest.raises(BadOption, match="neither a starter deck"):
+        get_game("round-table", {"decks": "pendragon,nosuchdeck"})
+    path = write_deck(tmp_path, {"arthur": 2, "knight-mercenary": 38})
+    with pytest.raises(BadOption, match="Arthur is a named Knight"):
+        get_game("round-table", {"decks": str(path)})
+    with pytest.raises(BadOption, match="between 5 and 15"):
+        get_game("round-table", {"regions": 4})
+    with pytest.raises(DeckError):
+        load_deck(str(tmp_path / "missing.toml"))
+
+
+def test_deck_cli_validates_and_lists(tmp_path: Path) -> None:
+    runner = CliRunner()
+    listed = runner.invoke(app, ["list"])
+    assert listed.exit_code == 0 and "pendragon: Pendragon: 40 main" in listed.output
+    good = runner.invoke(app, ["validate", str(write_deck(tmp_path, {"knight-mercenary": 40}))])
+    assert good.exit_code == 0 and "is a legal deck" in good.output
+    bad = runner.invoke(app, ["validate", str(write_deck(tmp_path, {"knight-mercenary": 30}))])
+    assert bad.exit_code == 1 and "the Main deck holds 30 cards" in bad.output
+    (tmp_path / "junk.toml").write_text("name = 3", encoding="utf-8")
+    junk = runner.invoke(app, ["validate", str(tmp_path / "junk.toml")])
+    assert junk.exit_code == 2 and "not a deck file" in junk.output
+
+
+def test_players_may_choose_the_regions() -> None:
+    """7. Regions: "Players should decide before play begins" which regions, at least 5, unique."""
+    chosen = "camelot,gore,orkney,carlisle,astolat,tintagel"
+    game = get_game("round-table", {"region_list": chosen})
+    state = game.new_game(2, 1)
+    assert sorted(POOL.cards[r].id for r in state.regions + state.regions_deck) == sorted(chosen.split(","))
+    with pytest.raises(BadOption, match="at least 5 regions, not 4"):
+        get_game("round-table", {"region_list": "camelot,gore,orkney,carlisle"})
+    with pytest.raises(BadOption, match="not regions of the card pool: arthur"):
+        get_game("round-table", {"region_list": "camelot,gore,orkney,carlisle,arthur"})
+    with pytest.raises(BadOption, match="unique"):
+        get_game("round-table", {"region_list": "camelot,gore,orkney,carlisle,gore"})
