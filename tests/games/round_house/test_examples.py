@@ -77,10 +77,9 @@ def test_selling_market_example_five_coins_seven_honor() -> None:
     seat_chair(state, 0, 5, senior=True)
     coins, personal, reserve = state.coins[0], state.personal[0], state.reserve[0]
     at_room(state, 0, "selling-market")
-    play(g, state, "call:4", "call:5")
+    play(g, state, "call:4", f"do:sell:{CELADON}")  # each activation executes the room once more
+    play(g, state, "call:5", f"do:sell:{FRUIT}", "dispatch:0")
     assert state.chairs[4] == -1 and state.chairs[5] == 0 and state.senior_chairs[5]
-    play(g, state, f"do:sell:{CELADON}")
-    play(g, state, f"do:sell:{FRUIT}", "dispatch:0")
     play(g, state, f"do:sell:{FRUIT}", "dispatch:0")  # no Fruit left: the Gold stands in
     assert state.coins[0] - coins == 5
     assert state.honor[0] == 7

@@ -184,3 +184,19 @@ def test_clerk_honor_when_receiving_experts() -> None:
     at_room(state, 0, "study")
     play(g, state, "do:study:1", "hire:0", "hire:0")
     assert state.honor[0] == 2
+
+
+def test_an_expert_that_would_do_nothing_is_not_activated() -> None:
+    """The Celadon Merchant with neither Celadon nor Gold, and the Servant with no assistant in the
+    personal supply, would be discarded for nothing: not offered."""
+    g, state = fresh(3)
+    give_goods(state, 0, gold=-1)
+    give_expert(state, 0, "celadon-merchant")
+    give_expert(state, 0, "servant")
+    state.reserve[0] += state.personal[0]
+    state.personal[0] = 0
+    to_phase(state, 0, EXPERT)
+    assert state.phase == MOVE  # nothing to activate: the phase is skipped
+    give_goods(state, 0, celadon=1)
+    to_phase(state, 0, EXPERT)
+    assert ids(g, state) == ["activate:0", "pass"]

@@ -194,8 +194,7 @@ def test_trading_house_prices_and_actions() -> None:
     set_coins(state, 0, 10)
     at_room(state, 0, "trading-house")
     assert [i for i in ids(g, state) if i.startswith("do:")] == [f"do:trade:{n}" for n in (1, 2, 3, 4)]
-    play(g, state, "do:trade:4", "trade:recruit", "trade:gold", "trade:invest", "invest:3", "trade:dispatch")
-    play(g, state, "dispatch:0")
+    play(g, state, "do:trade:4", "trade:recruit", "trade:gold", "trade:invest:3", "trade:dispatch:0")
     assert state.coins[0] == 1 and state.reserve[0] == 8 and state.goods[0][GOLD] == 2
     assert state.chairs[3] == 0 and sum(state.towns[0]) == 1
 
@@ -282,3 +281,59 @@ def test_black_market_amulets_are_replaced_only_after_the_action() -> None:
     assert hidden not in state.amulets_up and len(state.amulets_up) == 2  # the second deal sees 2 amulets
     play(g, state, "deal:amulet:1")
     assert len(state.amulets[0]) == 2 and len(state.amulets_up) == 3 and hidden in state.amulets_up
+
+
+def test_a_chair_is_not_retrieved_without_an_execution() -> None:
+    """p.7: retrieving the chair's assistant goes with executing the room once more; at the Grand
+    Hall with no coins for the fee there is no execution, so no retrieval either."""
+    g, state = fresh(3)
+    set_coins(state, 0, 0)
+    seat_chair(state, 0, 10)
+    at_room(state, 0, "grand-hall")
+    assert "call:10" not in ids(g, state)
+
+
+def test_a_retrieved_chair_assistant_executes_the_room_at_once() -> None:
+    """After `call`, the extra execution must be made: it cannot be declined or ended."""
+    g, state = fresh(3)
+    seat_chair(state, 0, 2)
+    at_room(state, 0, "pirate-smuggled-goods")
+    play(g, state, "call:2")
+    options = ids(g, state)
+    assert "done" not in options and "skip" not in options and "do:gold" in options
+    play(g, state, "do:gold")
+    assert "do:gold" in ids(g, state) and "done" in ids(g, state)  # the room's own execution is still open
+
+
+def test_black_market_offers_no_resource_the_supply_lacks() -> None:
+    """Paying 1 coin for a Tea with no Tea left in the supply would buy nothing: not offered."""
+    g, state = fresh(3)
+    give_goods(state, 1, tea=state.basics[TEA])  # the supply's Tea all with another player
+    at_room(state, 0, "black-market")
+    play(g, state, "do:black")
+    assert "deal:buy:0" not in ids(g, state) and "deal:buy:1" in ids(g, state)
+
+
+def test_trading_house_offers_only_actions_that_can_be_made() -> None:
+    """With no assistant in the personal or assistant supply and no Gold left, only as many
+    actions are sold as can be made, and each offered action can be made."""
+    g, state = fresh(3)
+    set_coins(state, 0, 10)
+    state.reserve[0], state.personal[0] = 0, 0
+    gold = state.basics[GOLD]
+    give_goods(state, 0, gold=gold - 1)  # one Gold left in the supply
+    at_room(state, 0, "trading-house")
+    assert [i for i in ids(g, state) if i.startswith("do:")] == ["do:trade:1"]
+    play(g, state, "do:trade:1")
+    assert ids(g, state) == ["trade:gold"]
+
+
+def test_grand_hall_copy_needs_an_executable_target_after_the_fee() -> None:
+    """With 2 coins, copying the Bank (payments of 2 coins or more) could do nothing after the fee."""
+    g, state = fresh(3)
+    set_coins(state, 0, 2)
+    put_leader(state, 1, node_of_room(state, "bank"))
+    at_room(state, 0, "grand-hall")
+    assert "do:copy" not in ids(g, state) and "do:assist" in ids(g, state)
+    set_coins(state, 0, 4)
+    assert "do:copy" in ids(g, state)

@@ -144,6 +144,22 @@ def dismiss(state: Rh, seat: int) -> None:
     state.reserve[seat] += 1
 
 
+def gain_possible(state: Rh, seat: int, gain: Gain, c: Content) -> bool:
+    """Whether receiving `gain` would change anything: an action that costs something and does
+    nothing is never offered (a supply may be empty, no assistant or chair may be left)."""
+    if gain.honor or (gain.coins and state.bank):
+        return True
+    if any(n and state.basics[k] for k, n in enumerate(gain.goods())) or (gain.basic and any(state.basics[:3])):
+        return True
+    reserve = state.reserve[seat]
+    if gain.recruit and reserve:
+        return True
+    assistants = state.personal[seat] or (gain.recruit and reserve)
+    if (gain.dispatch or ((gain.invest or gain.senior_invest) and -1 in state.chairs)) and assistants:
+        return True
+    return bool((gain.amulet and state.amulets_up) or (gain.order and state.orders_up))
+
+
 def grant(state: Rh, seat: int, gain: Gain, c: Content) -> None:
     """Receive a reward: goods and coins now, recruits now (always from the left), and the
     decisions it opens (basic resources, dispatches, investments, amulets, orders) queued."""

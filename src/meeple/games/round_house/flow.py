@@ -8,7 +8,7 @@ from meeple.games.round_house.experts import activation_actions, perform_activat
 from meeple.games.round_house.movement import destinations
 from meeple.games.round_house.orders import fulfil, fulfil_actions, icon_actions, perform_icon, refill_supplies
 from meeple.games.round_house.rooms import perform_room, room_actions
-from meeple.games.round_house.state import EXPERT, FULFIL, MOVE, NEUTRAL, ORDERS, OVER, ROOM, T_ROOM, WORSHIP, Rh
+from meeple.games.round_house.state import EXPERT, FULFIL, MOVE, NEUTRAL, ORDERS, OVER, ROOM, T_ROOM, T_RUN, WORSHIP, Rh
 from meeple.games.round_house.tasks import perform_task, task_actions
 from meeple.games.round_house.worship import worship_actions, worship_hall, worship_temple
 
@@ -102,16 +102,24 @@ def chairs_of(node: int, c: Content) -> range:
 
 
 def room_phase_actions(state: Rh, seat: int, c: Content) -> list[Action]:
-    """Phase 3: activate the seat's assistants on the room's chairs (one more execution each),
-    execute the room's action while executions are left, or end the phase."""
+    """Phase 3: the room's own execution (optional), and for each of the seat's assistants on the
+    room's chairs, retrieving it to execute the room once more (p.7 Important, p.11): offered only
+    while one more execution is possible, and the execution follows at once (it cannot be declined)."""
     node = state.leaders[state.moved]
+    actions = room_actions(state, seat, state.room_at(node, c.inner), c)
     out = []
-    for chair in chairs_of(node, c):
-        if state.chairs[chair] == seat and chair not in state.activated:
-            kind = "senior assistant (stays)" if state.senior_chairs[chair] else "assistant (back to supply)"
-            out.append(Action(f"call:{chair}", f"Activate the {kind} on chair {chair}", {"chair": chair}))
-    if state.runs:
-        out += room_actions(state, seat, state.room_at(node, c.inner), c)
+    if actions:
+        for chair in chairs_of(node, c):
+            if state.chairs[chair] == seat and chair not in state.activated:
+                kind = (
+                    "senior assistant (it stays on the chair)"
+                    if state.senior_chairs[chair]
+                    else "assistant (back to your personal supply)"
+                )
+                label = f"Activate your {kind} beside this room and execute the room once more"
+                out.append(Action(f"call:{chair}", label, {"chair": chair}))
+        if state.runs:
+            out += actions
     return [*out, DONE] if out else []
 
 
@@ -155,7 +163,7 @@ def perform(state: Rh, seat: int, action: Action, rules: Rules) -> None:
         if not state.senior_chairs[chair]:
             state.chairs[chair] = -1
             state.personal[seat] += 1
-        state.runs += 1
+        push(state, T_RUN, state.room_at(state.leaders[state.moved], c.inner))
     elif verb == "do":
         state.runs -= 1
         perform_room(state, seat, state.room_at(state.leaders[state.moved], c.inner), action, c)

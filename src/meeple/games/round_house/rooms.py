@@ -8,12 +8,14 @@ once). Ids start with "do:" followed by the action.
 from itertools import combinations
 
 from meeple.engine import Action
-from meeple.games.round_house.content import BASICS, HALL, Content
+from meeple.games.round_house.content import BASICS, GOLD, HALL, Content
+from meeple.games.round_house.deals import black_actions, trade_capacity
 from meeple.games.round_house.economy import (
     can_pay,
     dismiss,
     gain_coins,
     gain_honor,
+    gain_possible,
     grant,
     pay_coins,
     push,
@@ -28,38 +30,51 @@ def _one(kind: int) -> tuple[int, ...]:
     return tuple(need)
 
 
-def copy_targets(state: Rh, c: Content) -> list[int]:
-    """Grand Hall: rooms occupied by any other leader (including the player's own other leader)."""
+def copy_targets(state: Rh, seat: int, c: Content, fee: int = 0) -> list[int]:
+    """Grand Hall: rooms occupied by any other leader (including the player's own other leader),
+    another Grand Hall never, whose action the player can still execute after paying `fee`."""
     here = state.leaders[state.moved] if state.moved >= 0 else -1
     nodes = sorted({node for node in state.leaders if node not in (HALL, here)})
-    return [node for node in nodes if c.rooms[state.room_at(node, c.inner)].kind != "grand_hall"]
+    return [
+        node
+        for node in nodes
+        if c.rooms[state.room_at(node, c.inner)].kind != "grand_hall"
+        and room_actions(state, seat, state.room_at(node, c.inner), c, fee)
+    ]
 
 
-def room_actions(state: Rh, seat: int, room: int, c: Content) -> list[Action]:
-    """The main actions of one execution of `room` that `seat` can carry out now."""
+def room_actions(state: Rh, seat: int, room: int, c: Content, spent: int = 0) -> list[Action]:
+    """The main actions of one execution of `room` that `seat` can carry out now (with `spent`
+    coins already set aside) and that take effect: nothing is offered that costs and gives nothing."""
     spec = c.rooms[room]
     kind = spec.kind
-    coins = state.coins[seat]
+    coins = state.coins[seat] - spent
     out: list[Action] = []
     if kind in ("receiving_goods", "tea_house"):
-        out.append(Action("do:take", f"{spec.name}: {spec.gain.text()}"))
+        if gain_possible(state, seat, spec.gain, c):
+            out.append(Action("do:take", f"{spec.name}: {spec.gain.text()}"))
     elif kind == "pirates":
         for i, tile in enumerate(state.pirates_up):
-            out.append(Action(f"do:pirate:{i}", f"Pirate tile: {c.pirates[tile].gain.text()}", {"pirate": tile}))
-        out.append(Action("do:gold", "Pirates: take 1 Gold instead"))
+            if gain_possible(state, seat, c.pirates[tile].gain, c):
+                out.append(Action(f"do:pirate:{i}", f"Pirate tile: {c.pirates[tile].gain.text()}", {"pirate": tile}))
+        if state.basics[GOLD]:
+            out.append(Action("do:gold", "Pirates: take 1 Gold instead"))
     elif kind == "market":
         out += _market_actions(state, seat, room, c)
     elif kind == "expert_hall":
         if state.experts_up:
             out.append(Action("do:hire", "Expert Hall: take 1 expert card"))
     elif kind == "money_lender":
-        out.append(Action("do:lend", f"Money Lender: dispatch and take the {state.lender} coins"))
-        out.append(Action("do:lend-basic", "Money Lender: dispatch and take 1 basic resource"))
+        if state.lender or gain_possible(state, seat, spec.gain, c):
+            out.append(Action("do:lend", f"Money Lender: dispatch and take the {state.lender} coins"))
+        if gain_possible(state, seat, spec.alt_gain, c):
+            out.append(Action("do:lend-basic", "Money Lender: dispatch and take 1 basic resource"))
     elif kind == "grand_hall":
         if coins >= spec.fee:
-            if copy_targets(state, c):
+            if copy_targets(state, seat, c, spent + spec.fee):
                 out.append(Action("do:copy", f"Grand Hall: pay {spec.fee} coins, copy an occupied room"))
-            out.append(Action("do:assist", f"Grand Hall: pay {spec.fee} coins, {spec.gain.text()}"))
+            if gain_possible(state, seat, spec.gain, c):
+                out.append(Action("do:assist", f"Grand Hall: pay {spec.fee} coins, {spec.gain.text()}"))
     elif kind == "bank":
         total = 0
         for n, payment in enumerate(spec.payments, 1):
@@ -68,10 +83,11 @@ def room_actions(state: Rh, seat: int, room: int, c: Content) -> list[Action]:
                 honor = sum(p.honor for p in spec.payments[:n])
                 out.append(Action(f"do:bank:{n}", f"Bank: pay {total} coins for {honor} honor", {"payments": n}))
     elif kind == "black_market":
-        out.append(Action("do:black", f"Black Market: make {spec.times} deals"))
+        if black_actions(state, seat, c, spent):
+            out.append(Action("do:black", f"Black Market: make {spec.times} deals"))
     elif kind == "trading_house":
         for n, price in enumerate(spec.prices, 1):
-            if price <= coins:
+            if price <= coins and n <= trade_capacity(state, seat):
                 out.append(Action(f"do:trade:{n}", f"Trading House: pay {price} coins for {n} actions"))
     elif kind == "study":
         for tier, (price, dismissed, experts) in enumerate(spec.tiers):

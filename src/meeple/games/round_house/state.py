@@ -43,6 +43,7 @@ T_TAKE = 9  # take one resource from any room (Warehouse)
 T_PLACE = 10  # place a resource on a market space (experts); argument: kinds mask | 8 for double reward
 T_KEEP = 11  # keep an amulet-icon expert (argument: its slot)
 T_COPY = 12  # Grand Hall: choose an occupied room to copy
+T_RUN = 13  # execute the action of a room, not to be declined (argument: room index; a chair's extra execution, a copy)
 LOG_LENGTH = 30
 TASK_NAMES = (
     "basic resource",
@@ -58,6 +59,7 @@ TASK_NAMES = (
     "market placement",
     "keep expert",
     "grand hall copy",
+    "room execution",
 )
 
 
@@ -112,7 +114,7 @@ class Rh(State, kw_only=True):
     icons: list[int]  # order/amulet icons passed, to take in the Receive Orders phase
     # the turn
     moved: int = -1  # leader moved this turn
-    runs: int = 0  # room executions left
+    runs: int = 0  # 1 while the room's own execution is still to be used
     activated: list[int] = []  # chairs activated this turn
     dispatched: bool = False
     end_by: int = -1  # seat whose turn moved the marker to the end space

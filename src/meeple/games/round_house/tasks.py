@@ -3,16 +3,12 @@ investment, a resource's kind, Black Market deals, ...), first in, first out. A 
 cannot be made (no assistant left, no empty chair, an empty supply) is dropped."""
 
 from meeple.engine import Action
-from meeple.games.round_house.content import BASICS, GOLD, RESOURCE_NAMES, Content
+from meeple.games.round_house.assistants import dispatch, dispatch_actions, invest, invest_actions
+from meeple.games.round_house.content import BASICS, RESOURCE_NAMES, Content, node_name
+from meeple.games.round_house.deals import black_actions, perform_deal, perform_trade, trade_actions
 from meeple.games.round_house.economy import (
-    dismiss,
-    expert_trigger,
-    gain_coins,
     gain_goods,
-    pay_coins,
-    pay_goods,
     push,
-    recruit,
 )
 from meeple.games.round_house.experts import DOUBLE, discard_expert, hire_actions, perform_hire, place_actions
 from meeple.games.round_house.markets import clear_if_full, market_rooms, place, take_token
@@ -28,6 +24,7 @@ from meeple.games.round_house.state import (
     T_ORDER,
     T_PLACE,
     T_ROOM,
+    T_RUN,
     T_TAKE,
     T_TRADE,
     Rh,
@@ -68,12 +65,12 @@ def _choices(state: Rh, seat: int, kind: int, argument: int, c: Content) -> list
         ]
     if kind == T_EXPERT:
         return hire_actions(state, seat, c)
-    if kind == T_ROOM:
+    if kind in (T_ROOM, T_RUN):
         return room_actions(state, seat, argument, c)
     if kind == T_COPY:
-        names = [c.rooms[state.room_at(node, c.inner)].name for node in copy_targets(state, c)]
         return [
-            Action(f"copy:{node}", f"Copy {name}") for node, name in zip(copy_targets(state, c), names, strict=True)
+            Action(f"copy:{node}", f"Copy {c.rooms[state.room_at(node, c.inner)].name} ({node_name(node)})")
+            for node in copy_targets(state, seat, c)
         ]
     if kind == T_BLACK:
         return black_actions(state, seat, c)
@@ -85,73 +82,6 @@ def _choices(state: Rh, seat: int, kind: int, argument: int, c: Content) -> list
         return place_actions(state, seat, argument & ~DOUBLE, c)
     discard = Action("discard", "Discard the expert")  # T_KEEP
     return [Action("keep", "Pay an amulet to keep the expert"), discard] if state.amulets[seat] else [discard]
-
-
-def dispatch_actions(state: Rh, seat: int, c: Content) -> list[Action]:
-    """Merchant dispatch (p.11): an assistant of the personal supply to the merchant's town, after
-    paying 1 coin per town the merchant is first moved clockwise."""
-    if not state.personal[seat]:
-        return []
-    names = c.board.towns.names
-    cost = c.numbers.merchant_step_cost
-    out = []
-    for steps in range(min(c.towns - 1, state.coins[seat] // cost) + 1):
-        town = (state.merchant + steps) % c.towns
-        paid = f" (pay {steps * cost})" if steps else ""
-        out.append(Action(f"dispatch:{steps}", f"Dispatch an assistant to the {names[town]} town{paid}"))
-    return out
-
-
-def invest_actions(state: Rh, seat: int, senior: int, c: Content) -> list[Action]:
-    """Investment (p.11): an assistant of the personal supply onto an empty chair of an inner room
-    (senior side up for a permanent investment)."""
-    if not state.personal[seat]:
-        return []
-    kind = "senior assistant" if senior else "assistant"
-    return [
-        Action(f"invest:{chair}", f"Put an {kind} on a chair of {c.rooms[c.inner[chair // 2]].name}", {"chair": chair})
-        for chair, owner in enumerate(state.chairs)
-        if owner < 0
-    ]
-
-
-def black_actions(state: Rh, seat: int, c: Content) -> list[Action]:
-    """One Black Market deal (p.9 4)."""
-    deals = c.rooms[c.room_index["black-market"]].deals
-    coins = state.coins[seat]
-    out = []
-    if coins >= deals["buy_resource"]:
-        out += [Action(f"deal:buy:{k}", f"Pay {deals['buy_resource']} coin for 1 {n}") for k, n in enumerate(BASICS)]
-    if coins >= deals["recruit"] and state.reserve[seat]:
-        out.append(Action("deal:recruit", f"Pay {deals['recruit']} coins to recruit"))
-    if coins >= deals["amulet"]:
-        out += [
-            Action(f"deal:amulet:{i}", f"Pay {deals['amulet']} coins for amulet {c.amulets[a].name}")
-            for i, a in enumerate(state.amulets_up)
-        ]
-    goods = state.goods[seat]
-    out += [
-        Action(f"deal:sell:{k}", f"Pay 1 {RESOURCE_NAMES[k]} for {deals['sell_resource']} coins")
-        for k in range(4)
-        if goods[k]
-    ]
-    if state.personal[seat]:
-        out.append(Action("deal:dismiss", f"Dismiss an assistant for {deals['dismiss']} coins"))
-    out += [
-        Action(f"deal:cash:{i}", f"Pay amulet {c.amulets[a].name} for {deals['sell_amulet']} coins")
-        for i, a in enumerate(state.amulets[seat])
-    ]
-    return out
-
-
-def trade_actions(state: Rh, seat: int, c: Content) -> list[Action]:
-    """One Trading House action (p.10 5): recruit, dispatch, investment or 1 Gold."""
-    return [
-        Action("trade:recruit", "Recruit an assistant"),
-        Action("trade:dispatch", "Merchant dispatch"),
-        Action("trade:invest", "Investment"),
-        Action("trade:gold", "Take 1 Gold"),
-    ]
 
 
 def take_actions(state: Rh, c: Content) -> list[Action]:
@@ -202,11 +132,11 @@ def _perform(state: Rh, seat: int, kind: int, argument: int, action: Action, c: 
     elif verb == "do":
         perform_room(state, seat, argument, action, c)
     elif verb == "copy":
-        push(state, T_ROOM, state.room_at(int(parts[1]), c.inner))
+        push(state, T_RUN, state.room_at(int(parts[1]), c.inner))
     elif verb == "deal":
         perform_deal(state, seat, parts, c)
     elif verb == "trade":
-        perform_trade(state, seat, parts[1], c)
+        perform_trade(state, seat, parts, c)
     elif verb == "take":
         if parts[1] == "w":
             state.warehouse[int(parts[2])] -= 1
@@ -227,61 +157,6 @@ def _cheapest_amulet(state: Rh, seat: int, c: Content) -> int:
     """The amulet paid to keep an expert: the one worth least (a ruling: no choice is offered)."""
     held = state.amulets[seat]
     return min(range(len(held)), key=lambda i: (c.amulets[held[i]].honor, held[i]))
-
-
-def dispatch(state: Rh, seat: int, steps: int, c: Content) -> None:
-    pay_coins(state, seat, steps * c.numbers.merchant_step_cost)
-    state.merchant = (state.merchant + steps) % c.towns
-    state.personal[seat] -= 1
-    state.towns[seat][state.merchant] += 1
-    state.dispatched = True
-
-
-def invest(state: Rh, seat: int, chair: int, senior: bool, c: Content) -> None:
-    state.personal[seat] -= 1
-    state.chairs[chair] = seat
-    state.senior_chairs[chair] = senior
-    expert_trigger(state, seat, "invest", c)
-
-
-def perform_deal(state: Rh, seat: int, parts: list[str], c: Content) -> None:
-    deals = c.rooms[c.room_index["black-market"]].deals
-    what = parts[1]
-    if what == "buy":
-        pay_coins(state, seat, deals["buy_resource"])
-        gain_goods(state, seat, int(parts[2]), 1, c)
-    elif what == "recruit":
-        pay_coins(state, seat, deals["recruit"])
-        recruit(state, seat)
-    elif what == "amulet":
-        pay_coins(state, seat, deals["amulet"])
-        state.amulets[seat].append(state.amulets_up.pop(int(parts[2])))
-    elif what == "sell":
-        token = int(parts[2])
-        if token == GOLD:
-            state.goods[seat][GOLD] -= 1
-        else:
-            pay_goods(state, seat, tuple(int(k == token) for k in range(3)))
-        state.basics[token] += 1
-        gain_coins(state, seat, deals["sell_resource"], c)
-    elif what == "dismiss":
-        dismiss(state, seat)
-        gain_coins(state, seat, deals["dismiss"], c)
-    elif what == "cash":
-        state.amulet_pool.append(state.amulets[seat].pop(int(parts[2])))
-        state.rng.shuffle(state.amulet_pool)  # "shuffled into the amulet supply"
-        gain_coins(state, seat, deals["sell_amulet"], c)
-
-
-def perform_trade(state: Rh, seat: int, what: str, c: Content) -> None:
-    if what == "recruit":
-        recruit(state, seat)
-    elif what == "dispatch":
-        push(state, T_DISPATCH)
-    elif what == "invest":
-        push(state, T_INVEST)
-    else:
-        gain_goods(state, seat, GOLD, 1, c)
 
 
 def refill_amulets(state: Rh, c: Content) -> None:

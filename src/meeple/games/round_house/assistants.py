@@ -1,0 +1,50 @@
+"""The assistant actions (p.11): merchant dispatch and investment, as choices and carried out.
+(Recruit and dismiss, which need no choice, are in economy.py.)"""
+
+from meeple.engine import Action
+from meeple.games.round_house.content import Content
+from meeple.games.round_house.economy import expert_trigger, pay_coins
+from meeple.games.round_house.state import Rh
+
+
+def dispatch_actions(state: Rh, seat: int, c: Content) -> list[Action]:
+    """Merchant dispatch (p.11): an assistant of the personal supply to the merchant's town, after
+    paying 1 coin per town the merchant is first moved clockwise."""
+    if not state.personal[seat]:
+        return []
+    names = c.board.towns.names
+    cost = c.numbers.merchant_step_cost
+    out = []
+    for steps in range(min(c.towns - 1, state.coins[seat] // cost) + 1):
+        town = (state.merchant + steps) % c.towns
+        paid = f" (pay {steps * cost})" if steps else ""
+        out.append(Action(f"dispatch:{steps}", f"Dispatch an assistant to the {names[town]} town{paid}"))
+    return out
+
+
+def invest_actions(state: Rh, seat: int, senior: int, c: Content) -> list[Action]:
+    """Investment (p.11): an assistant of the personal supply onto an empty chair of an inner room
+    (senior side up for a permanent investment)."""
+    if not state.personal[seat]:
+        return []
+    kind = "senior assistant" if senior else "assistant"
+    return [
+        Action(f"invest:{chair}", f"Put an {kind} on a chair of {c.rooms[c.inner[chair // 2]].name}", {"chair": chair})
+        for chair, owner in enumerate(state.chairs)
+        if owner < 0
+    ]
+
+
+def dispatch(state: Rh, seat: int, steps: int, c: Content) -> None:
+    pay_coins(state, seat, steps * c.numbers.merchant_step_cost)
+    state.merchant = (state.merchant + steps) % c.towns
+    state.personal[seat] -= 1
+    state.towns[seat][state.merchant] += 1
+    state.dispatched = True
+
+
+def invest(state: Rh, seat: int, chair: int, senior: bool, c: Content) -> None:
+    state.personal[seat] -= 1
+    state.chairs[chair] = seat
+    state.senior_chairs[chair] = senior
+    expert_trigger(state, seat, "invest", c)
