@@ -22,19 +22,27 @@ from .builders import (
 
 
 def test_movement_example_blue_has_corridor_stairs_and_skips() -> None:
-    """Move Family Leader, first example: Blue in the outer circle may go 1-3 rooms along the
-    corridor, or take the stairs past Green (not counted) and go on in the inner circle, or past
-    Green and Red and on in either circle; never into Green's or Red's room."""
+    """Move Family Leader, first example. Blue stands at the foot of the stairs (outer-1), Green on
+    their landing (inner-2), Red further on (outer-4). Blue may (1) go 1/2/3 rooms along the
+    corridor; (2) take the stairs past Green (not counted) and stay 1/2/3 rooms on in the inner
+    circle; (3) past Green, with 1 step stay in either the inner or the outer circle; with 2 steps
+    passing both Green and Red stay in one room; never in Green's or Red's room."""
     g, state = fresh(4)
-    blue = put_leader(state, 0, 8)  # outer-1, where stairs lead to inner-2
-    put_leader(state, 1, 3)  # Green on inner-2
-    put_leader(state, 2, 4)  # Red on inner-3
-    found = destinations(state, blue, g.content)
-    assert {9, 10, 11} <= set(found)  # corridor: outer-2, outer-3, outer-4
-    assert 5 in found and 6 in found  # past Green and Red: inner-4 (1 step), inner-5 (2 steps)
-    assert 12 in found  # past Red by its stairs: outer-4 (1), outer-5 (2)
-    assert 3 not in found and 4 not in found  # rule B
-    assert HALL in found  # inner-4, inner-5, then the hall on the third step
+    outer = [7 + k for k in range(6)]  # nodes of outer-0..outer-5
+    inner = [1 + k for k in range(6)]
+    blue = put_leader(state, 0, outer[1])
+    put_leader(state, 1, inner[2])  # Green
+    put_leader(state, 2, outer[4])  # Red
+    within = [set(destinations(state, blue, g.content, steps)) for steps in (0, 1, 2, 3)]
+    # (1) the corridor: outer-2, outer-3, and outer-5 (Red's outer-4 skipped, not counted)
+    assert {outer[2], outer[3], outer[5]} <= within[3]
+    # (2) stairs past Green, on in the inner circle: inner-3, inner-4, inner-5 at 1, 2, 3 steps
+    assert inner[3] in within[1] and inner[4] in within[2] - within[1] and inner[5] in within[3] - within[2]
+    # (3) past Green with 1 step: one room in each circle (the corridor's own first step is outer-2)
+    assert within[1] == {outer[2], inner[3], outer[3]}
+    # past Green and Red with 2 steps: outer-5 (inner-4 is the inner circle's second step)
+    assert within[2] - within[1] == {inner[4], outer[5]}
+    assert inner[2] not in within[3] and outer[4] not in within[3]  # rule B
 
 
 def test_movement_example_red_must_stop_in_the_hall() -> None:
