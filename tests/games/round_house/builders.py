@@ -157,6 +157,7 @@ def assistants(state: Rh, seat: int) -> int:
         + sum(state.towns[seat])
         + state.chairs.count(seat)
         + bin(state.seniors[seat]).count("1")
+        + (state.walk[1] + state.walk[4] if state.walk and seat == state.current else 0)  # on the hall path
     )
 
 

@@ -12,6 +12,7 @@ from .builders import (
     fresh,
     give_goods,
     ids,
+    labels,
     node_of_room,
     play,
     put_leader,
@@ -137,26 +138,29 @@ def test_worship_example_four_plus_one_honor() -> None:
     bottom_left = g.content.board.towns.names.index("bottom-left")
     state.personal[0] -= 4
     state.towns[0][bottom_left] = 3
-    state.seniors[0] = 1 << 2  # a senior on space 3
+    state.reserve[0] -= 1
+    state.seniors[0] = 1 << 2  # a senior on space 3 (top row, third column)
     seat_chair(state, 0, 0)
-    row_hexagon = g.content.board.hall.columns + 1
-    state.amulets[1].append(state.hall_amulets[row_hexagon])  # the row's amulet already taken
-    state.hall_amulets[row_hexagon] = -1
-    amulet = state.hall_amulets[2]  # below the third column
+    amulets = [a for a in state.hall_amulets if a >= 0]
     leader = put_leader(state, 0, 6)
     to_phase(state, 0, MOVE)
     play(g, state, f"move:{leader}:{HALL}")
     assert f"hall:{bottom_left}" in ids(g, state)
     personal = state.personal[0]
-    play(g, state, f"hall:{bottom_left}")
+    play(g, state, f"hall:{bottom_left}")  # the first assistant goes on space 1
     assert state.marker == 1
+    assert ids(g, state) == ["path:1", "path:4"]  # on along the top row, or down
+    play(g, state, "path:1")  # space 2
+    assert labels(g, state)["path:2"].startswith("Pass over your senior")
+    play(g, state, "path:2", "path:3")  # over the senior on 3, then space 4: the last turns senior
     assert state.seniors[0] == (1 << 2) | (1 << 3)
     assert state.honor[0] == 5
     assert state.goods[0][CELADON] == 1
-    assert amulet in state.amulets[0] and state.hall_amulets[2] == -1
+    gained = [a for a in amulets if a in state.amulets[0]]
+    assert len(gained) == 1 and len(state.amulets[0]) == 1
     assert state.towns[0][bottom_left] == 0
     assert state.personal[0] == personal + 2
-    assert state.tasks[0] == [T_INVEST, 1]
+    assert state.tasks == [[T_INVEST, 1]]  # the senior investment, and no order
     play(g, state, "invest:4")
     assert state.chairs[4] == 0 and state.senior_chairs[4]
 

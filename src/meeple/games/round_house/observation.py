@@ -49,6 +49,27 @@ def _rooms(state: Rh, c: Content) -> list[dict[str, Any]]:
     return out
 
 
+def _hall(state: Rh, c: Content) -> dict[str, Any]:
+    """The ancestral hall grid: each space's honor, the bonuses above columns and left of rows,
+    what lies below columns and right of rows, and the path being walked (if any)."""
+    hall = c.board.hall
+    spots = []
+    for what, hexagon in c.hall_spots:
+        amulet = state.hall_amulets[hexagon] if hexagon >= 0 else -1
+        spots.append({"what": what, "amulet": _amulet(amulet, c) if amulet >= 0 else None})
+    walk = {"at": state.walk[0], "left": state.walk[1], "passed": state.walk[2]} if state.walk else None
+    return {
+        "rows": hall.rows,
+        "columns": hall.columns,
+        "honor": list(hall.honor),
+        "top": [g.text() for g in c.hall_top],
+        "left": [g.text() for g in c.hall_left],
+        "below": spots[: hall.columns],
+        "right": spots[hall.columns :],
+        "walk": walk,
+    }
+
+
 def observation(state: Rh, seat: int | None, c: Content) -> dict[str, Any]:
     """The observation of `seat` (None: a spectator); every seat sees the same public table."""
     players = []
@@ -62,7 +83,7 @@ def observation(state: Rh, seat: int | None, c: Content) -> dict[str, Any]:
                 "personal": state.personal[p],
                 "reserve": state.reserve[p],
                 "towns": state.towns[p][:],
-                "seniors": [s for s in range(len(c.board.hall.path)) if state.seniors[p] >> s & 1],
+                "seniors": [s for s in range(len(c.board.hall.honor)) if state.seniors[p] >> s & 1],
                 "experts": [_expert(e, c) for e in state.experts[p]],
                 "orders": [_order(o, c) for o in state.hand[p]],
                 "fulfilled": [_order(o, c) for o in state.done_orders[p]],
@@ -103,6 +124,7 @@ def observation(state: Rh, seat: int | None, c: Content) -> dict[str, Any]:
             for i, used in enumerate(state.temples_used)
         ],
         "hall_amulets": [_amulet(a, c) if a >= 0 else None for a in state.hall_amulets],
+        "hall": _hall(state, c),
         "end_amulet": _amulet(state.end_amulet, c) if state.end_amulet >= 0 else None,
         "supply": dict(zip(RESOURCE_NAMES, state.basics, strict=True)),
         "bank": state.bank,

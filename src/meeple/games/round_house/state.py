@@ -44,6 +44,7 @@ T_PLACE = 10  # place a resource on a market space (experts); argument: kinds ma
 T_KEEP = 11  # keep an amulet-icon expert (argument: its slot)
 T_COPY = 12  # Grand Hall: choose an occupied room to copy
 T_RUN = 13  # execute the action of a room, not to be declined (argument: room index; a chair's extra execution, a copy)
+T_PATH = 14  # ancestral hall worship: the next space of the assistants' path
 LOG_LENGTH = 30
 TASK_NAMES = (
     "basic resource",
@@ -60,6 +61,7 @@ TASK_NAMES = (
     "keep expert",
     "grand hall copy",
     "room execution",
+    "ancestral hall path",
 )
 
 
@@ -83,7 +85,7 @@ class Rh(State, kw_only=True):
     marker: int = 0  # round marker: ancestral hall worships so far
     end_at: int
     temples_used: list[bool]
-    hall_amulets: list[int]  # amulet on each hexagonal space of the hall (-1 taken): below columns, right of rows
+    hall_amulets: list[int]  # amulet on each hexagonal space of the hall (-1 taken), in content.hall_spots order
     end_amulet: int
     # supplies
     basics: list[int]  # resource supply: tea, fruit, celadon, gold
@@ -104,7 +106,7 @@ class Rh(State, kw_only=True):
     personal: list[int]  # assistants in the personal supply
     reserve: list[int]  # assistants in the assistant supply (right to left; beyond 9 they stack)
     towns: list[list[int]]  # assistants per town
-    seniors: list[int]  # bitmask of hall spaces with the seat's senior assistant
+    seniors: list[int]  # bitmask of hall spaces (row by row) with the seat's senior assistant
     experts: list[list[int]]
     hand: list[list[int]]  # orders held
     done_orders: list[list[int]]  # fulfilled orders (sideways)
@@ -117,6 +119,9 @@ class Rh(State, kw_only=True):
     runs: int = 0  # 1 while the room's own execution is still to be used
     activated: list[int] = []  # chairs activated this turn
     dispatched: bool = False
+    walk: list[
+        int
+    ] = []  # hall worship under way: [space reached, assistants left, spaces passed mask, last placed, placed]
     end_by: int = -1  # seat whose turn moved the marker to the end space
     turns_left: int = -1  # turns still to play after the ending turn
     log: list[str] = []
@@ -175,6 +180,7 @@ class Rh(State, kw_only=True):
             runs=self.runs,
             activated=self.activated[:],
             dispatched=self.dispatched,
+            walk=self.walk[:],
             end_by=self.end_by,
             turns_left=self.turns_left,
             log=self.log[:],

@@ -22,6 +22,7 @@ from meeple.games.round_house.state import (
     T_EXPERT,
     T_INVEST,
     T_ORDER,
+    T_PATH,
     T_PLACE,
     T_ROOM,
     T_RUN,
@@ -29,6 +30,7 @@ from meeple.games.round_house.state import (
     T_TRADE,
     Rh,
 )
+from meeple.games.round_house.worship import path_actions, step_path
 
 SKIP = Action("skip", "Skip this")
 OPTIONAL = (T_DISPATCH, T_INVEST, T_BLACK, T_ROOM, T_PLACE)
@@ -72,6 +74,8 @@ def _choices(state: Rh, seat: int, kind: int, argument: int, c: Content) -> list
             Action(f"copy:{node}", f"Copy {c.rooms[state.room_at(node, c.inner)].name} ({node_name(node)})")
             for node in copy_targets(state, seat, c)
         ]
+    if kind == T_PATH:
+        return path_actions(state, seat, c)
     if kind == T_BLACK:
         return black_actions(state, seat, c)
     if kind == T_TRADE:
@@ -133,6 +137,8 @@ def _perform(state: Rh, seat: int, kind: int, argument: int, action: Action, c: 
         perform_room(state, seat, argument, action, c)
     elif verb == "copy":
         push(state, T_RUN, state.room_at(int(parts[1]), c.inner))
+    elif verb == "path":
+        step_path(state, seat, int(parts[1]), c)
     elif verb == "deal":
         perform_deal(state, seat, parts, c)
     elif verb == "trade":

@@ -192,26 +192,47 @@ def _towns(o: dict[str, Any], legal: list[Action]) -> str:
 
 
 def _hall(o: dict[str, Any], legal: list[Action], x0: int, y0: int) -> str:
-    """The ancestral hall grid with each seat's seniors, its amulet hexagons and the temples."""
+    """The ancestral hall grid (read from the observation): each space's honor, the bonuses above
+    and to the left, the amulets or order below and to the right, each seat's seniors, the path
+    being walked (spaces clickable when they are the next step), and the temples."""
+    hall = o["hall"]
+    size = 28
     out = [f'<text x="{x0}" y="{y0 - 6}" font-size="11">Ancestral hall (marker {o["marker"]}/{o["end_at"]})</text>']
-    path = [(0, 0), (0, 1), (0, 2), (1, 2), (1, 1), (1, 0), (2, 0), (2, 1), (2, 2)]
-    for space, (row, column) in enumerate(path):
-        x, y = x0 + column * 34, y0 + row * 34
-        out.append(f'<rect x="{x}" y="{y}" width="32" height="32" fill="#fbeee6" stroke="#784212"/>')
-        out.append(f'<text x="{x + 3}" y="{y + 10}" font-size="8">{space + 1}</text>')
+    gx, gy = x0 + 40, y0 + 12
+    for column, text in enumerate(hall["top"]):
+        out.append(f'<text x="{gx + column * size + 2}" y="{gy - 2}" font-size="6">{escape(text[:9])}</text>')
+    for row, text in enumerate(hall["left"]):
+        out.append(f'<text x="{x0}" y="{gy + row * size + 16}" font-size="6">{escape(text[:11])}</text>')
+    walk = hall["walk"]
+    for space, honor in enumerate(hall["honor"]):
+        row, column = divmod(space, hall["columns"])
+        x, y = gx + column * size, gy + row * size
+        passed = walk is not None and walk["passed"] >> space & 1
+        cell = (
+            f'<rect x="{x}" y="{y}" width="{size - 2}" height="{size - 2}" '
+            f'fill="{"#f5cba7" if passed else "#fbeee6"}" stroke="#784212"/>'
+            f'<text x="{x + 3}" y="{y + 9}" font-size="8">{honor}</text>'
+        )
+        target = f"path:{space}" if any(a.id == f"path:{space}" for a in legal) else None
+        out.append(_clickable(target, cell))
         for p in o["participants"]:
             if space in p["seniors"]:
-                out.append(f'<circle cx="{x + 6 + 6 * p["seat"]}" cy="{y + 22}" r="3" fill="{COLOURS[p["seat"]]}"/>')
-    for hexagon, amulet in enumerate(o["hall_amulets"]):
-        x = x0 + hexagon * 34 + 16 if hexagon < 3 else x0 + 3 * 34 + 14
-        y = y0 + 3 * 34 + 12 if hexagon < 3 else y0 + (hexagon - 3) * 34 + 16
-        fill = "#d4ac0d" if amulet else "white"
-        out.append(f'<circle cx="{x}" cy="{y}" r="7" fill="{fill}" stroke="#7d6608"/>')
+                out.append(f'<circle cx="{x + 5 + 5 * p["seat"]}" cy="{y + 19}" r="2.5" fill="{COLOURS[p["seat"]]}"/>')
+    spots = [(gx + k * size + 13, gy + hall["rows"] * size + 8, s) for k, s in enumerate(hall["below"])]
+    spots += [(gx + hall["columns"] * size + 8, gy + k * size + 13, s) for k, s in enumerate(hall["right"])]
+    for x, y, spot in spots:
+        if spot["what"] == "order":
+            out.append(f'<text x="{x - 8}" y="{y + 3}" font-size="7">order</text>')
+        elif spot["what"] == "amulet":
+            fill = "#d4ac0d" if spot["amulet"] else "white"
+            name = escape(spot["amulet"]["name"]) if spot["amulet"] else "taken"
+            out.append(f'<circle cx="{x}" cy="{y}" r="6" fill="{fill}" stroke="#7d6608"><title>{name}</title></circle>')
+    tx = x0 + 40 + (hall["columns"] + 1) * size
     for i, temple in enumerate(o["temples"]):
         label = escape(temple["reward"]) if temple else "used"
         body = (
-            f'<rect x="{x0 + 130}" y="{y0 + i * 26}" width="150" height="22" fill="{"#e8f8f5" if temple else "#ddd"}" '
-            f'stroke="#0e6655"/><text x="{x0 + 134}" y="{y0 + i * 26 + 15}" font-size="9">Temple: {label}</text>'
+            f'<rect x="{tx}" y="{y0 + i * 26}" width="150" height="22" fill="{"#e8f8f5" if temple else "#ddd"}" '
+            f'stroke="#0e6655"/><text x="{tx + 4}" y="{y0 + i * 26 + 15}" font-size="9">Temple: {label}</text>'
         )
         out.append(_clickable(_first(legal, f"temple:{i}"), body))
     return "".join(out)
