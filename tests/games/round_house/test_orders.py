@@ -98,3 +98,16 @@ def test_order_honor_counts_only_at_the_end() -> None:
     assert state.honor[0] == 0
     result = g.result(state)
     assert result.detail["scores"][0]["orders"] == CONTENT.orders[ORDER_OF["order-14"]].honor
+
+
+def test_an_order_may_be_paid_with_gold_for_any_resource() -> None:
+    """Gold stands in for whichever resource the player chooses: each way is one action."""
+    g, state = fresh(3)
+    give_order(state, 0, "start-3")  # 1 tea, 1 celadon
+    i = state.hand[0].index(ORDER_OF["start-3"])
+    give_goods(state, 0, tea=1, celadon=1)
+    at_room(state, 0, "receiving-goods")
+    play(g, state, "done")
+    assert {f"fulfil:{i}", f"fulfil:{i}:g100", f"fulfil:{i}:g001"} <= set(ids(g, state))
+    play(g, state, f"fulfil:{i}:g001")  # the Gold pays for the Celadon, which is kept
+    assert state.goods[0] == [0, 0, 1, 0]

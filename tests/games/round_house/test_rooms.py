@@ -14,6 +14,7 @@ from .builders import (
     give_expert,
     give_goods,
     ids,
+    labels,
     node_of_room,
     play,
     put_leader,
@@ -140,7 +141,7 @@ def test_a_full_market_is_emptied_into_the_supply() -> None:
     give_goods(state, 0, fruit=1)
     supply = state.basics[:]
     at_room(state, 0, "selling-market")
-    assert ids(g, state) == ["do:sell:1", "done"]  # only fruit spaces are free
+    assert ids(g, state) == ["do:sell:1", "do:sell:1:g010", "done"]  # only fruit spaces are free (Fruit or Gold)
     play(g, state, "do:sell:1", "skip")
     assert state.spaces[market] == [-1] * 9
     assert state.basics[:3] == [supply[0] + 3, supply[1] + 3, supply[2] + 3]
@@ -337,3 +338,15 @@ def test_grand_hall_copy_needs_an_executable_target_after_the_fee() -> None:
     assert "do:copy" not in ids(g, state) and "do:assist" in ids(g, state)
     set_coins(state, 0, 4)
     assert "do:copy" in ids(g, state)
+
+
+def test_gold_may_stand_in_even_for_a_resource_held() -> None:
+    """Setup 9: Gold can be used as any basic resource, so the player holding a Fruit may still
+    pay the Gold for it (and keep the Fruit); the Gold then lies on the market space."""
+    g, state = fresh(3)
+    give_goods(state, 0, fruit=1)
+    at_room(state, 0, "selling-market")
+    assert labels(g, state)["do:sell:1:g010"].endswith("(Gold for 1 fruit)")
+    play(g, state, "do:sell:1:g010", "skip")
+    assert state.goods[0][FRUIT] == 1 and state.goods[0][GOLD] == 0
+    assert GOLD in state.spaces[room("selling-market")]

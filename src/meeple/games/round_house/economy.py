@@ -3,11 +3,12 @@
 Permanent effects (Order Card Effects p.14, experts p.15) fire "once per turn": each expert
 trigger and each fulfilled order has a bit in `state.used[seat]`, cleared when a turn starts.
 An order fulfilled this turn starts working next turn. Bonus goods from an effect fire no
-further effects. Gold stands in for any basic resource (setup 9): a payment takes the named
-resource first and Gold only for what is missing (a ruling: it keeps the choice list short).
+further effects. Gold stands in for any basic resource (setup 9): every payment may use Gold
+for any of the resources it names, as the player chooses (`gold_splits`).
 """
 
 from collections.abc import Iterator
+from itertools import product
 
 from meeple.games.round_house.content import BASICS, GOLD, Content, Gain
 from meeple.games.round_house.state import T_AMULET, T_BASIC, T_DISPATCH, T_INVEST, T_ORDER, Rh
@@ -110,15 +111,41 @@ def can_pay(state: Rh, seat: int, need: tuple[int, ...], coins: int = 0) -> bool
     return state.coins[seat] >= coins and shortfall(state, seat, need) <= state.goods[seat][GOLD]
 
 
-def pay_goods(state: Rh, seat: int, need: tuple[int, ...]) -> list[int]:
-    """Pay basic resources to the supply, Gold for what is missing; returns the tokens paid."""
+def gold_splits(state: Rh, seat: int, need: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every way the player can pay basic resources `need` (tea, fruit, celadon): how many of
+    each Gold pays for ("Gold can be used as any basic resources", setup 9). The first is the
+    fewest Gold (only for what is missing)."""
+    goods = state.goods[seat]
+    ranges = [range(max(0, n - goods[k]), n + 1) for k, n in enumerate(need)]
+    return [split for split in product(*ranges) if sum(split) <= goods[GOLD]]
+
+
+def gold_suffix(split: tuple[int, ...], splits: list[tuple[int, ...]]) -> str:
+    """The id suffix naming a payment's Gold: none for the fewest Gold, ":g<tea><fruit><celadon>" else."""
+    return "" if split == splits[0] else ":g" + "".join(map(str, split))
+
+
+def gold_text(split: tuple[int, ...]) -> str:
+    paid = [f"{n} {BASICS[k]}" for k, n in enumerate(split) if n]
+    return f" (Gold for {', '.join(paid)})" if paid else ""
+
+
+def parse_gold(parts: list[str]) -> tuple[int, ...] | None:
+    """The Gold split an action id names, None for the fewest Gold."""
+    last = parts[-1]
+    return tuple(int(ch) for ch in last[1:]) if last.startswith("g") else None
+
+
+def pay_goods(state: Rh, seat: int, need: tuple[int, ...], split: tuple[int, ...] | None = None) -> list[int]:
+    """Pay basic resources to the supply, Gold for `split` of them (by default only for what is
+    missing); returns the tokens paid."""
     goods = state.goods[seat]
     tokens = []
     for kind, n in enumerate(need):
-        own = min(n, goods[kind])
-        goods[kind] -= own
-        goods[GOLD] -= n - own
-        tokens += [kind] * own + [GOLD] * (n - own)
+        gold = split[kind] if split is not None else max(0, n - goods[kind])
+        goods[kind] -= n - gold
+        goods[GOLD] -= gold
+        tokens += [kind] * (n - gold) + [GOLD] * gold
     return tokens
 
 

@@ -4,8 +4,18 @@ are discarded after activation, except those with the amulet icon (see the amule
 """
 
 from meeple.engine import Action
-from meeple.games.round_house.content import KIND, NOTHING, Content, Expert, Gain
-from meeple.games.round_house.economy import can_pay, dismiss, expert_trigger, gain_coins, gain_possible, grant, push
+from meeple.games.round_house.content import BASICS, KIND, NOTHING, Content, Expert, Gain
+from meeple.games.round_house.economy import (
+    dismiss,
+    expert_trigger,
+    gain_coins,
+    gain_possible,
+    gold_splits,
+    gold_suffix,
+    gold_text,
+    grant,
+    push,
+)
 from meeple.games.round_house.markets import free_spaces, market_rooms
 from meeple.games.round_house.state import T_BASIC, T_KEEP, T_PLACE, Rh
 
@@ -109,12 +119,17 @@ def discard_expert(state: Rh, seat: int, card: int) -> None:
 
 
 def place_actions(state: Rh, seat: int, argument: int, c: Content) -> list[Action]:
-    """Experts that place resources on "free spaces of any Market" (the player's own, a ruling)."""
+    """Experts that place resources on "free spaces of any Market" (the player's own, a ruling),
+    paid with the resource or a Gold standing in for it, as the player chooses."""
     out = []
     for room in market_rooms(state, c):
+        chart = c.rooms[room].chart
         for kind in range(3):
-            need = tuple(int(k == kind) for k in range(3))
-            if argument >> kind & 1 and free_spaces(state, room, kind, c) and can_pay(state, seat, need):
-                label = f"Place 1 {('tea', 'fruit', 'celadon')[kind]} on {c.rooms[room].name}"
-                out.append(Action(f"place:{room}:{kind}", label))
+            if not (argument >> kind & 1 and free_spaces(state, room, kind, c)):
+                continue
+            splits = gold_splits(state, seat, tuple(int(k == kind) for k in range(3)))
+            for split in splits:
+                label = f"Place 1 {BASICS[kind]} on {c.rooms[room].name} ({chart[BASICS[kind]].text()}"
+                label += f"{', doubled' if argument & DOUBLE else ''}, no assistant action){gold_text(split)}"
+                out.append(Action(f"place:{room}:{kind}{gold_suffix(split, splits)}", label))
     return out

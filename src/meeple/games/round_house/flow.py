@@ -106,18 +106,20 @@ def room_phase_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     room's chairs, retrieving it to execute the room once more (p.7 Important, p.11): offered only
     while one more execution is possible, and the execution follows at once (it cannot be declined)."""
     node = state.leaders[state.moved]
+    chairs = [ch for ch in chairs_of(node, c) if state.chairs[ch] == seat and ch not in state.activated]
+    if not (chairs or state.runs):
+        return []
     actions = room_actions(state, seat, state.room_at(node, c.inner), c)
     out = []
     if actions:
-        for chair in chairs_of(node, c):
-            if state.chairs[chair] == seat and chair not in state.activated:
-                kind = (
-                    "senior assistant (it stays on the chair)"
-                    if state.senior_chairs[chair]
-                    else "assistant (back to your personal supply)"
-                )
-                label = f"Activate your {kind} beside this room and execute the room once more"
-                out.append(Action(f"call:{chair}", label, {"chair": chair}))
+        for chair in chairs:
+            kind = (
+                "senior assistant (it stays on the chair)"
+                if state.senior_chairs[chair]
+                else "assistant (back to your personal supply)"
+            )
+            label = f"Activate your {kind} beside this room and execute the room once more"
+            out.append(Action(f"call:{chair}", label, {"chair": chair}))
         if state.runs:
             out += actions
     return [*out, DONE] if out else []
@@ -172,7 +174,7 @@ def perform(state: Rh, seat: int, action: Action, rules: Rules) -> None:
     elif verb in ("pick-order", "pick-amulet", "pass"):
         perform_icon(state, seat, action)
     elif verb == "fulfil":
-        fulfil(state, seat, int(rest), c)
+        fulfil(state, seat, action, c)
     elif verb == "end":
         end_turn(state, c)
     advance(state, c)

@@ -7,27 +7,26 @@ once). Ids start with "do:" followed by the action.
 
 from itertools import combinations
 
+import msgspec
+
 from meeple.engine import Action
-from meeple.games.round_house.content import BASICS, GOLD, HALL, Content
+from meeple.games.round_house.content import BASICS, GOLD, HALL, Content, Gain, Room
 from meeple.games.round_house.deals import black_actions, trade_capacity
 from meeple.games.round_house.economy import (
-    can_pay,
     dismiss,
     gain_coins,
     gain_honor,
     gain_possible,
+    gold_splits,
+    gold_suffix,
+    gold_text,
     grant,
+    parse_gold,
     pay_coins,
     push,
 )
 from meeple.games.round_house.markets import clear_if_full, free_spaces, place
 from meeple.games.round_house.state import T_BLACK, T_COPY, T_EXPERT, T_INVEST, T_TAKE, T_TRADE, Rh
-
-
-def _one(kind: int) -> tuple[int, ...]:
-    need = [0, 0, 0]
-    need[kind] = 1
-    return tuple(need)
 
 
 def copy_targets(state: Rh, seat: int, c: Content, fee: int = 0) -> list[int]:
@@ -103,29 +102,40 @@ def room_actions(state: Rh, seat: int, room: int, c: Content, spent: int = 0) ->
 
 
 def _market_actions(state: Rh, seat: int, room: int, c: Content) -> list[Action]:
+    """Selling Market: 1 resource on its designated space; Retail Market: 1-3 different resources;
+    Wholesale Market: 1-3 of one resource; each paid with the resource or Gold standing in, as the
+    player chooses (one action per way of paying), labelled with what the chart gives."""
     spec = c.rooms[room]
-    out = []
+    free = state.spaces[room].count(-1)
+    sales: list[tuple[str, tuple[int, ...]]] = []  # (id, resources placed, in order)
     if spec.mode == "one":
-        for kind, name in enumerate(BASICS):
-            if free_spaces(state, room, kind, c) and can_pay(state, seat, _one(kind)):
-                out.append(Action(f"do:sell:{kind}", f"{spec.name}: sell 1 {name} ({spec.chart[name].text()})"))
+        sales = [(f"do:sell:{kind}", (kind,)) for kind in range(3) if free_spaces(state, room, kind, c)]
     elif spec.mode == "different":
-        free = state.spaces[room].count(-1)
-        for size in (1, 2, 3):
+        for size in range(1, min(3, free) + 1):
             for kinds in combinations(range(3), size):
-                need = tuple(int(k in kinds) for k in range(3))
-                if size <= free and can_pay(state, seat, need):
-                    mask = sum(1 << k for k in kinds)
-                    names = ", ".join(BASICS[k] for k in kinds)
-                    out.append(Action(f"do:retail:{mask}", f"{spec.name}: sell {names}", {"kinds": list(kinds)}))
+                sales.append((f"do:retail:{sum(1 << k for k in kinds)}", kinds))
     else:
-        free = state.spaces[room].count(-1)
-        for kind, name in enumerate(BASICS):
-            for n in (1, 2, 3):
-                need = tuple(n if k == kind else 0 for k in range(3))
-                if n <= free and can_pay(state, seat, need):
-                    out.append(Action(f"do:wholesale:{kind}:{n}", f"{spec.name}: sell {n} {name}"))
+        sales = [(f"do:wholesale:{kind}:{n}", (kind,) * n) for kind in range(3) for n in range(1, min(3, free) + 1)]
+    out = []
+    for base, kinds in sales:
+        need = tuple(kinds.count(k) for k in range(3))
+        splits = gold_splits(state, seat, need)
+        if not splits:
+            continue
+        names = ", ".join(f"{kinds.count(k)} {BASICS[k]}" for k in sorted(set(kinds)))
+        label = f"{spec.name}: sell {names} for {_chart_text(spec, kinds)}"
+        for split in splits:
+            out.append(Action(base + gold_suffix(split, splits), label + gold_text(split), {"kinds": list(kinds)}))
     return out
+
+
+def _chart_text(spec: Room, kinds: tuple[int, ...]) -> str:
+    """What a market's chart gives for the resources placed (coins, honor and assistant actions)."""
+    total: dict[str, int] = {}
+    for kind in kinds:
+        for name, value in msgspec.structs.asdict(spec.chart[BASICS[kind]]).items():
+            total[name] = total.get(name, 0) + value
+    return Gain(**total).text()
 
 
 def _takeable(state: Rh, c: Content) -> int:
@@ -150,18 +160,11 @@ def perform_room(state: Rh, seat: int, room: int, action: Action, c: Content) ->
         state.pirates_up.insert(i, state.pirate_stack.pop())
     elif verb == "gold":
         grant(state, seat, spec.gain, c)
-    elif verb == "sell":
-        place(state, seat, room, int(parts[2]), c)
-        clear_if_full(state, room)
-    elif verb == "retail":
-        mask = int(parts[2])
-        for kind in range(3):
-            if mask >> kind & 1:
-                place(state, seat, room, kind, c)
-        clear_if_full(state, room)
-    elif verb == "wholesale":
-        for _ in range(int(parts[3])):
-            place(state, seat, room, int(parts[2]), c)
+    elif verb in ("sell", "retail", "wholesale"):
+        split = list(parse_gold(parts) or (0, 0, 0))
+        for kind in action.payload["kinds"]:
+            place(state, seat, room, kind, c, gold=split[kind] > 0)
+            split[kind] -= split[kind] > 0
         clear_if_full(state, room)
     elif verb == "hire":
         push(state, T_EXPERT)

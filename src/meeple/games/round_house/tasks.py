@@ -8,6 +8,7 @@ from meeple.games.round_house.content import BASICS, RESOURCE_NAMES, Content, no
 from meeple.games.round_house.deals import black_actions, perform_deal, perform_trade, trade_actions
 from meeple.games.round_house.economy import (
     gain_goods,
+    parse_gold,
     push,
 )
 from meeple.games.round_house.experts import DOUBLE, discard_expert, hire_actions, perform_hire, place_actions
@@ -150,7 +151,8 @@ def _perform(state: Rh, seat: int, kind: int, argument: int, action: Action, c: 
         else:
             take_token(state, seat, int(parts[1]), int(parts[2]))
     elif verb == "place":
-        place(state, seat, int(parts[1]), int(parts[2]), c, 2 if argument & DOUBLE else 1, assist=False)
+        times = 2 if argument & DOUBLE else 1
+        place(state, seat, int(parts[1]), int(parts[2]), c, times, assist=False, gold=parse_gold(parts) is not None)
         clear_if_full(state, int(parts[1]))
     elif verb == "keep":
         state.amulet_pool.append(state.amulets[seat].pop(_cheapest_amulet(state, seat, c)))
