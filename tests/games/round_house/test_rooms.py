@@ -350,3 +350,21 @@ def test_gold_may_stand_in_even_for_a_resource_held() -> None:
     play(g, state, "do:sell:1:g010", "skip")
     assert state.goods[0][FRUIT] == 1 and state.goods[0][GOLD] == 0
     assert GOLD in state.spaces[room("selling-market")]
+
+
+def test_the_player_orders_the_actions_an_execution_opens() -> None:
+    """p.7: players decide the order of a room's actions: at Receiving Goods the merchant dispatch
+    may come before the basic resource, at the Grand Hall the investment before the dispatch."""
+    g, state = fresh(3)
+    at_room(state, 0, "receiving-goods")
+    play(g, state, "do:take")
+    assert {"basic:0", "dispatch:0"} <= set(ids(g, state))
+    play(g, state, "dispatch:0")
+    assert sum(state.towns[0]) == 1 and ids(g, state) == ["basic:0", "basic:1", "basic:2"]
+    play(g, state, "basic:2")
+    assert state.goods[0][CELADON] == 1
+
+    g, state = fresh(3)
+    at_room(state, 0, "grand-hall")
+    play(g, state, "do:assist", "invest:5")
+    assert state.chairs[5] == 0 and [i for i in ids(g, state) if i.startswith("dispatch:")]

@@ -19,9 +19,10 @@ ALL_BASICS = 0b111
 
 
 def push(state: Rh, kind: int, argument: int = 0, times: int = 1) -> None:
-    """Queue a decision for the player to move."""
+    """Queue a decision for the player to move, in the group of the decision being made now (the
+    decisions one action opens form a group, taken in any order: p.7 "decide the order")."""
     for _ in range(times):
-        state.tasks.append([kind, argument])
+        state.tasks.append([kind, argument, state.decisions])
 
 
 def expert_trigger(state: Rh, seat: int, trigger: str, c: Content) -> None:

@@ -9,7 +9,7 @@ from meeple.games.round_house.movement import destinations
 from meeple.games.round_house.orders import fulfil, fulfil_actions, icon_actions, perform_icon, refill_supplies
 from meeple.games.round_house.rooms import perform_room, room_actions
 from meeple.games.round_house.state import EXPERT, FULFIL, MOVE, NEUTRAL, ORDERS, OVER, ROOM, T_ROOM, T_RUN, WORSHIP, Rh
-from meeple.games.round_house.tasks import perform_task, task_actions
+from meeple.games.round_house.tasks import perform_task, prune, task_actions
 from meeple.games.round_house.worship import worship_actions, worship_hall, worship_temple
 
 PASS = Action("pass", "Activate no expert")
@@ -185,9 +185,9 @@ def advance(state: Rh, c: Content) -> None:
     while state.phase != OVER:
         seat = state.current
         if state.tasks:
-            if task_actions(state, seat, c):
+            prune(state, seat, c)
+            if state.tasks and task_actions(state, seat, c):
                 return
-            state.tasks.pop(0)
             continue
         phase = state.phase
         if phase == NEUTRAL:

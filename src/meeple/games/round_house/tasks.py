@@ -29,21 +29,57 @@ from meeple.games.round_house.state import (
     T_RUN,
     T_TAKE,
     T_TRADE,
+    TASK_NAMES,
     Rh,
 )
 from meeple.games.round_house.worship import path_actions, step_path
 
-SKIP = Action("skip", "Skip this")
 OPTIONAL = (T_DISPATCH, T_INVEST, T_BLACK, T_ROOM, T_PLACE)
 
 
-def task_actions(state: Rh, seat: int, c: Content) -> list[Action]:
-    """The choices of the head decision (with "skip" if it may be declined); [] if it cannot be made."""
-    kind, argument = state.tasks[0]
-    out = _choices(state, seat, kind, argument, c)
-    if out and kind in OPTIONAL:
-        out.append(SKIP)
+def _group(state: Rh) -> list[list[int]]:
+    """The head group: the decisions opened by one action, which the player takes in any order
+    ("Players may decide whether to execute these actions or not and also decide the order of
+    these actions", p.7)."""
+    group = state.tasks[0][2]
+    out = []
+    for task in state.tasks:
+        if task[2] != group:
+            break
+        out.append(task)
     return out
+
+
+def task_actions(state: Rh, seat: int, c: Content) -> list[Action]:
+    """The choices of every decision of the head group (the same choice once), and "skip" if the
+    first of them may be declined; [] if none can be made."""
+    out: list[Action] = []
+    seen: set[str] = set()
+    done: set[tuple[int, int]] = set()
+    for kind, argument, _ in _group(state):
+        if (kind, argument) in done:
+            continue
+        done.add((kind, argument))
+        for action in _choices(state, seat, kind, argument, c):
+            if action.id not in seen:
+                seen.add(action.id)
+                out.append(action)
+    kind = state.tasks[0][0]
+    if out and kind in OPTIONAL and _choices(state, seat, kind, state.tasks[0][1], c):
+        out.append(Action("skip", f"Skip the {TASK_NAMES[kind]}"))
+    return out
+
+
+def prune(state: Rh, seat: int, c: Content) -> None:
+    """Drop the decisions of the head group that cannot be made (no assistant left, an empty supply...)."""
+    group = state.tasks[0][2]
+    i = 0
+    while i < len(state.tasks) and state.tasks[i][2] == group:
+        kind, argument, _ = state.tasks[i]
+        if _choices(state, seat, kind, argument, c):
+            i += 1
+        else:
+            del state.tasks[i]
 
 
 def _choices(state: Rh, seat: int, kind: int, argument: int, c: Content) -> list[Action]:
@@ -99,8 +135,14 @@ def take_actions(state: Rh, c: Content) -> list[Action]:
 
 
 def perform_task(state: Rh, seat: int, action: Action, keep_rule: str, c: Content) -> None:
-    """Make the head decision; decisions it opens come next, before the rest of the queue."""
-    kind, argument = state.tasks.pop(0)
+    """Make a decision of the head group (the first whose choices hold `action`; "skip" declines the
+    first); decisions it opens come next, before the rest of the queue."""
+    index = 0
+    if action.id != "skip":
+        for index, (kind, argument, _) in enumerate(_group(state)):  # noqa: B007
+            if any(a.id == action.id for a in _choices(state, seat, kind, argument, c)):
+                break
+    kind, argument, _ = state.tasks.pop(index)
     before = len(state.tasks)
     _perform(state, seat, kind, argument, action, c)
     if len(state.tasks) > before:
