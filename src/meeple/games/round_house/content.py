@@ -161,7 +161,7 @@ class Order(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     start: bool
     cost: dict[str, int]
     honor: int
-    effect: Literal["coins", "honor", "color", "any_honor", "any_extra"]
+    effect: Literal["coins", "honor", "color", "any"]
     source: Source
     note: str
     amount: int = 0
@@ -181,8 +181,7 @@ class Order(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             "coins": f"+{self.amount} coin when receiving coins",
             "honor": "+1 honor when receiving honor",
             "color": f"+1 {self.kind} when receiving {self.kind}",
-            "any_honor": "+1 honor when receiving a basic resource",
-            "any_extra": "+1 of a basic resource received",
+            "any": "+1 honor or +1 more of it when receiving a basic resource",
         }[self.effect]
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from itertools import product
 
 from meeple.games.round_house.content import BASICS, GOLD, Content, Gain
-from meeple.games.round_house.state import T_AMULET, T_BASIC, T_DISPATCH, T_INVEST, T_ORDER, Rh
+from meeple.games.round_house.state import T_AMULET, T_BASIC, T_BONUS, T_DISPATCH, T_INVEST, T_ORDER, Rh
 
 EXPERT_BITS = {"invest": 0, "gold": 1, "basic": 2, "expert": 3}
 ORDER_BIT = 8
@@ -34,7 +34,7 @@ def expert_trigger(state: Rh, seat: int, trigger: str, c: Content) -> None:
         expert = c.experts[card]
         if expert.permanent == trigger:
             state.used[seat] |= bit
-            gain_honor(state, seat, expert.permanent_honor, c)
+            gain_honor(state, seat, expert.permanent_honor, c, effects=False)
             return
 
 
@@ -64,13 +64,16 @@ def gain_coins(state: Rh, seat: int, amount: int, c: Content, from_lender: bool 
     state.coins[seat] += amount
 
 
-def gain_honor(state: Rh, seat: int, amount: int, c: Content) -> None:
+def gain_honor(state: Rh, seat: int, amount: int, c: Content, effects: bool = True) -> None:
     """Honor moves the seat's assistant on the point track; each icon reached or passed gives an
-    order or an amulet in the Receive Orders phase (p.6 A). Effect 2 (reconstructed): +1 honor."""
+    order or an amulet in the Receive Orders phase (p.6 A). Effect 2 (reconstructed): +1 honor,
+    except on honor that is itself a permanent effect's bonus (`effects` False: bonuses fire no
+    further effects)."""
     if amount <= 0:
         return
-    for _ in active_orders(state, seat, "honor", c):
-        amount += 1
+    if effects:
+        for _ in active_orders(state, seat, "honor", c):
+            amount += 1
     before = state.honor[seat]
     state.honor[seat] = after = before + amount
     state.icons[seat] += sum(1 for icon in c.icons if before < icon <= after)
@@ -84,6 +87,13 @@ def gain_goods(state: Rh, seat: int, kind: int, amount: int, c: Content) -> None
         return
     state.basics[kind] -= amount
     state.goods[seat][kind] += amount
+    received(state, seat, kind, c)
+
+
+def received(state: Rh, seat: int, kind: int, c: Content) -> None:
+    """The effects of receiving a resource (from the supply, or taken from a room at the
+    Warehouse): Gold fires the Wealthy Man; a basic resource the Shopkeeper, effect 3 (+1 of the
+    card's colour) and effect 4 (the player chooses +1 honor or +1 more, a decision queued)."""
     if kind == GOLD:
         expert_trigger(state, seat, "gold", c)
         return
@@ -93,10 +103,8 @@ def gain_goods(state: Rh, seat: int, kind: int, amount: int, c: Content) -> None
         extra += BASICS[kind] == c.orders[order].kind
         if BASICS[kind] != c.orders[order].kind:
             state.used[seat] &= ~(1 << (ORDER_BIT + order))  # another colour: not used up
-    for _ in active_orders(state, seat, "any_extra", c):
-        extra += 1
-    for _ in active_orders(state, seat, "any_honor", c):
-        gain_honor(state, seat, 1, c)
+    for _ in active_orders(state, seat, "any", c):
+        push(state, T_BONUS, kind)
     extra = min(extra, state.basics[kind])
     state.basics[kind] -= extra
     state.goods[seat][kind] += extra

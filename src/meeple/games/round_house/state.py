@@ -45,6 +45,7 @@ T_KEEP = 11  # keep an amulet-icon expert (argument: its slot)
 T_COPY = 12  # Grand Hall: choose an occupied room to copy
 T_RUN = 13  # execute the action of a room, not to be declined (argument: room index; a chair's extra execution, a copy)
 T_PATH = 14  # ancestral hall worship: the next space of the assistants' path
+T_BONUS = 15  # order effect 4: 1 honor or 1 more of the resource received (argument: its kind)
 LOG_LENGTH = 30
 TASK_NAMES = (
     "basic resource",
@@ -62,6 +63,7 @@ TASK_NAMES = (
     "grand hall copy",
     "room execution",
     "ancestral hall path",
+    "order bonus",
 )
 
 

@@ -8,8 +8,10 @@ from meeple.games.round_house.content import BASICS, RESOURCE_NAMES, Content, no
 from meeple.games.round_house.deals import black_actions, perform_deal, perform_trade, trade_actions
 from meeple.games.round_house.economy import (
     gain_goods,
+    gain_honor,
     parse_gold,
     push,
+    received,
 )
 from meeple.games.round_house.experts import DOUBLE, discard_expert, hire_actions, perform_hire, place_actions
 from meeple.games.round_house.markets import clear_if_full, market_rooms, place, take_token
@@ -18,6 +20,7 @@ from meeple.games.round_house.state import (
     T_AMULET,
     T_BASIC,
     T_BLACK,
+    T_BONUS,
     T_COPY,
     T_DISPATCH,
     T_EXPERT,
@@ -111,6 +114,11 @@ def _choices(state: Rh, seat: int, kind: int, argument: int, c: Content) -> list
             Action(f"copy:{node}", f"Copy {c.rooms[state.room_at(node, c.inner)].name} ({node_name(node)})")
             for node in copy_targets(state, seat, c)
         ]
+    if kind == T_BONUS:
+        out = [Action("bonus:honor", "Order effect: take 1 honor")]
+        if state.basics[argument]:
+            out.append(Action("bonus:extra", f"Order effect: take 1 more {BASICS[argument]}"))
+        return out
     if kind == T_PATH:
         return path_actions(state, seat, c)
     if kind == T_BLACK:
@@ -180,6 +188,12 @@ def _perform(state: Rh, seat: int, kind: int, argument: int, action: Action, c: 
         perform_room(state, seat, argument, action, c)
     elif verb == "copy":
         push(state, T_RUN, state.room_at(int(parts[1]), c.inner))
+    elif verb == "bonus":
+        if parts[1] == "honor":
+            gain_honor(state, seat, 1, c, effects=False)
+        else:
+            state.basics[argument] -= 1
+            state.goods[seat][argument] += 1
     elif verb == "path":
         step_path(state, seat, int(parts[1]), c)
     elif verb == "deal":
@@ -192,6 +206,7 @@ def _perform(state: Rh, seat: int, kind: int, argument: int, action: Action, c: 
             state.goods[seat][int(parts[2])] += 1
         else:
             take_token(state, seat, int(parts[1]), int(parts[2]))
+        received(state, seat, int(parts[-1]), c)
     elif verb == "place":
         times = 2 if argument & DOUBLE else 1
         place(state, seat, int(parts[1]), int(parts[2]), c, times, assist=False, gold=parse_gold(parts) is not None)
