@@ -18,6 +18,7 @@ from .builders import (
     node_of_room,
     play,
     put_leader,
+    resume,
     seat_chair,
     set_coins,
     stock,
@@ -188,6 +189,7 @@ def test_black_market_two_deals_the_same_twice() -> None:
     at_room(state, 0, "black-market")
     play(g, state, "do:black", "deal:buy:2", "deal:buy:2")
     assert state.goods[0][CELADON] == 2
+    assert not [i for i in ids(g, state) if i.startswith("deal:")]  # exactly two deals
 
 
 def test_trading_house_prices_and_actions() -> None:
@@ -368,3 +370,40 @@ def test_the_player_orders_the_actions_an_execution_opens() -> None:
     at_room(state, 0, "grand-hall")
     play(g, state, "do:assist", "invest:5")
     assert state.chairs[5] == 0 and [i for i in ids(g, state) if i.startswith("dispatch:")]
+
+
+def test_grand_hall_fee_is_paid_again_for_a_chair_execution() -> None:
+    g, state = fresh(3)
+    set_coins(state, 0, 4)
+    seat_chair(state, 0, 10)
+    at_room(state, 0, "grand-hall")
+    lender = state.lender
+    play(g, state, "call:10", "do:assist", "skip", "skip", "do:assist")
+    assert state.coins[0] == 0 and state.lender == lender + 4
+
+
+def test_elder_once_per_turn() -> None:
+    g, state = fresh(3)
+    give_expert(state, 0, "elder")
+    at_room(state, 0, "bank")
+    set_coins(state, 0, 9)
+    play(g, state, "do:bank:3", "invest:0", "invest:1")  # 7 honor, two investments: the Elder's 3 once
+    assert state.honor[0] == 7 + 3
+
+
+def test_neutral_rule_2_grand_hall_copies_any_other_room_but_a_grand_hall() -> None:
+    """2 players, rule 2: the player executes the room of the neutral leader moved onto the Grand
+    Hall: it may copy a room occupied by any leader (no leader of the player moved yet), never the
+    Grand Hall itself."""
+    g, state = fresh(2, neutral_rule=2)
+    a, b = [i for i, owner in enumerate(state.owners) if owner < 0]
+    grand_hall = node_of_room(state, "grand-hall")
+    pirates = node_of_room(state, "pirate-smuggled-goods")
+    state.leaders[a] = grand_hall - 1
+    state.leaders[b] = 7  # outer-0
+    put_leader(state, 1, pirates)
+    resume(state)
+    play(g, state, f"neutral:{a}:{grand_hall}", "do:copy")
+    assert ids(g, state) == [f"copy:{pirates}"]
+    play(g, state, f"copy:{pirates}", "do:gold")
+    assert state.goods[0][GOLD] == 2

@@ -3,7 +3,8 @@
 Public: everything on the table and on the player boards (the rulebook keeps nothing in hand:
 orders, experts and amulets lie face up before their owners), the face-up supplies, the log.
 Hidden from every seat: the order of the face-down piles (expert deck, order deck, pirate
-stack, face-down amulets); observations show only their sizes.
+stack, face-down amulets); observations show only their sizes, and the used pirate tiles put
+under the stack in view of all (bottom first).
 """
 
 from typing import Any
@@ -130,6 +131,7 @@ def observation(state: Rh, seat: int | None, c: Content) -> dict[str, Any]:
         "bank": state.bank,
         "pirates": [c.pirates[t].gain.text() for t in state.pirates_up],
         "pirate_stack": len(state.pirate_stack),
+        "pirate_stack_bottom": [c.pirates[t].gain.text() for t in state.pirate_stack[: state.pirates_seen]],
         "amulets": [_amulet(a, c) for a in state.amulets_up],
         "amulet_pool": len(state.amulet_pool),
         "orders": [_order(o, c) for o in state.orders_up],
@@ -147,9 +149,13 @@ def determinize(state: Rh, seat: int, rng: Rng) -> Rh:
     order, and the state's random stream replaced. Depends on `state` only through what
     `observation(state, seat)` shows (the piles' contents follow from the public pieces)."""
     sampled = state.clone()
-    for pile in (sampled.expert_deck, sampled.order_deck, sampled.pirate_stack, sampled.amulet_pool):
+    for pile in (sampled.expert_deck, sampled.order_deck, sampled.amulet_pool):
         pile.sort()
         rng.shuffle(pile)
+    # the used pirate tiles went under the stack in view of all: only the tiles above them are unknown
+    unknown = sorted(sampled.pirate_stack[sampled.pirates_seen :])
+    rng.shuffle(unknown)
+    sampled.pirate_stack[sampled.pirates_seen :] = unknown
     sampled.rng = Rng(rng.next64())
     sampled.seed = 0  # the real seed would let a bot rebuild every shuffle
     return sampled

@@ -156,8 +156,10 @@ def perform_room(state: Rh, seat: int, room: int, action: Action, c: Content) ->
         i = int(parts[2])
         tile = state.pirates_up.pop(i)
         grant(state, seat, c.pirates[tile].gain, c)
-        state.pirate_stack.insert(0, tile)  # "on the bottom of the stack"
+        state.pirate_stack.insert(0, tile)  # "on the bottom of the stack", seen by all
+        state.pirates_seen += 1
         state.pirates_up.insert(i, state.pirate_stack.pop())
+        state.pirates_seen = min(state.pirates_seen, len(state.pirate_stack))
     elif verb == "gold":
         grant(state, seat, spec.gain, c)
     elif verb in ("sell", "retail", "wholesale"):

@@ -94,6 +94,7 @@ class Rh(State, kw_only=True):
     bank: int  # coins in the coin supply
     pirates_up: list[int]
     pirate_stack: list[int]  # top at the end
+    pirates_seen: int = 0  # the bottom tiles of the stack put there face up, in known order
     amulets_up: list[int]
     amulet_pool: list[int]  # face down
     orders_up: list[int]
@@ -157,6 +158,7 @@ class Rh(State, kw_only=True):
             bank=self.bank,
             pirates_up=self.pirates_up[:],
             pirate_stack=self.pirate_stack[:],
+            pirates_seen=self.pirates_seen,
             amulets_up=self.amulets_up[:],
             amulet_pool=self.amulet_pool[:],
             orders_up=self.orders_up[:],
