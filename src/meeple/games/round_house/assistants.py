@@ -2,7 +2,7 @@
 (Recruit and dismiss, which need no choice, are in economy.py.)"""
 
 from meeple.engine import Action
-from meeple.games.round_house.content import Content
+from meeple.games.round_house.content import Content, plural
 from meeple.games.round_house.economy import expert_trigger, pay_coins
 from meeple.games.round_house.state import Rh
 
@@ -17,7 +17,7 @@ def dispatch_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     out = []
     for steps in range(min(c.towns - 1, state.coins[seat] // cost) + 1):
         town = (state.merchant + steps) % c.towns
-        paid = f" (pay {steps * cost})" if steps else ""
+        paid = f" (pay {plural(steps * cost, 'coin')} to move the merchant {plural(steps, 'town')} on)" if steps else ""
         out.append(Action(f"dispatch:{steps}", f"Dispatch an assistant to the {names[town]} town{paid}"))
     return out
 
@@ -27,9 +27,15 @@ def invest_actions(state: Rh, seat: int, senior: int, c: Content) -> list[Action
     (senior side up for a permanent investment)."""
     if not state.personal[seat]:
         return []
-    kind = "senior assistant" if senior else "assistant"
+    kind = "a senior assistant (it stays when activated)" if senior else "an assistant"
+    per = c.board.rings.chairs_per_inner_room
+    side = ("left", "right") if per == 2 else tuple(str(k + 1) for k in range(per))
     return [
-        Action(f"invest:{chair}", f"Put an {kind} on a chair of {c.rooms[c.inner[chair // 2]].name}", {"chair": chair})
+        Action(
+            f"invest:{chair}",
+            f"Put {kind} on the {side[chair % per]} chair of {c.rooms[c.inner[chair // per]].name}",
+            {"chair": chair},
+        )
         for chair, owner in enumerate(state.chairs)
         if owner < 0
     ]

@@ -52,10 +52,33 @@ class Gain(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return _gain_text(self)
 
 
+GAIN_WORDS = {
+    "coins": "coin",
+    "basic": "basic resource of your choice",
+    "recruit": "recruit",
+    "dispatch": "merchant dispatch",
+    "invest": "investment",
+    "senior_invest": "senior investment",
+}
+
+
+def plural(n: int, noun: str) -> str:
+    """ "1 coin", "2 coins"; "1 basic resource of your choice", "2 basic resources of your choice"."""
+    if n == 1:
+        return f"{n} {noun}"
+    head, _, tail = noun.partition(" of ")
+    if head.endswith(("ch", "sh")):
+        head += "es"
+    elif not head.endswith(("s", "tea", "fruit", "celadon", "gold", "honor")):
+        head += "s"
+    return f"{n} {head}" + (f" of {tail}" if tail else "")
+
+
 @cache
 def _gain_text(gain: Gain) -> str:
-    """A gain as labels read it ("1 basic, 1 dispatch"); cached, labels are built on every decision."""
-    parts = [f"{value} {name.replace('_', ' ')}" for name, value in msgspec.structs.asdict(gain).items() if value]
+    """A gain as labels read it ("1 basic resource of your choice, 1 merchant dispatch"); cached,
+    labels are built on every decision."""
+    parts = [plural(value, GAIN_WORDS.get(name, name)) for name, value in msgspec.structs.asdict(gain).items() if value]
     return ", ".join(parts) or "nothing"
 
 
@@ -208,7 +231,9 @@ class Expert(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     def text(self) -> str:
         if self.permanent:
-            return f"once a turn, when receiving {self.permanent}: +{self.permanent_honor} honor"
+            when = {"invest": "investing", "gold": "receiving Gold", "basic": "receiving Tea, Fruit or Celadon"}
+            what = when.get(self.permanent, "receiving expert cards")
+            return f"once a turn, when {what}: +{self.permanent_honor} honor"
         parts = []
         if self.return_assistant:
             parts.append("return an assistant")
@@ -226,7 +251,7 @@ class Expert(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             parts.append(f"others +{self.others_coins} coin")
         if self.coin_per_personal:
             parts.append("+1 coin per assistant in supply")
-        return "; ".join(parts) + (" (amulet: kept)" if self.keep else "")
+        return "; ".join(parts) + (" (amulet icon)" if self.keep else "")
 
 
 class Number(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -64,7 +64,11 @@ def neutral_actions(state: Rh, c: Content) -> list[Action]:
         if owner < 0:
             for node in destinations(state, leader, c):
                 out.append(
-                    Action(f"neutral:{leader}:{node}", f"Move the neutral leader {leader} to {_where(state, node, c)}")
+                    Action(
+                        f"neutral:{leader}:{node}",
+                        f"Move the neutral leader from {_where(state, state.leaders[leader], c)} to "
+                        f"{_where(state, node, c)}",
+                    )
                 )
     return out
 
@@ -76,7 +80,11 @@ def move_actions(state: Rh, seat: int, c: Content) -> list[Action]:
         if owner == seat:
             for node in destinations(state, leader, c):
                 out.append(
-                    Action(f"move:{leader}:{node}", f"Move a leader to {_where(state, node, c)}", {"node": node})
+                    Action(
+                        f"move:{leader}:{node}",
+                        f"Move your leader from {_where(state, state.leaders[leader], c)} to {_where(state, node, c)}",
+                        {"node": node},
+                    )
                 )
     return out
 

@@ -10,7 +10,7 @@ under the stack in view of all (bottom first).
 from typing import Any
 
 from meeple.engine import Rng
-from meeple.games.round_house.content import BASICS, RESOURCE_NAMES, Content, node_name
+from meeple.games.round_house.content import BASICS, RESOURCE_NAMES, Content, Room, node_name
 from meeple.games.round_house.flow import chairs_of
 from meeple.games.round_house.scoring import breakdown
 from meeple.games.round_house.state import PHASE_NAMES, TASK_NAMES, Rh
@@ -30,6 +30,17 @@ def _order(o: int, c: Content) -> dict[str, Any]:
     return {"id": order.id, "cost": dict(order.cost), "honor": order.honor, "effect": order.effect_text()}
 
 
+def _rewards(room: Room) -> str:
+    """What a market's chart or the Bank's payments give (the rulebook's illustrations)."""
+    if room.kind == "market":
+        return "; ".join(f"{name}: {room.chart[name].text()}" for name in BASICS)
+    if room.kind == "bank":
+        return "; ".join(
+            f"pay {p.coins}: {p.honor} honor" + (", 1 investment" if p.invest else "") for p in room.payments
+        )
+    return ""
+
+
 def _rooms(state: Rh, c: Content) -> list[dict[str, Any]]:
     out = []
     for node in range(1, 13):
@@ -45,6 +56,7 @@ def _rooms(state: Rh, c: Content) -> list[dict[str, Any]]:
                 "spaces": [RESOURCE_NAMES[t] if t >= 0 else None for t in state.spaces[index]],
                 "designated": list(room.designated),
                 "chairs": list(chairs_of(node, c)),
+                "rewards": _rewards(room),
             }
         )
     return out

@@ -10,7 +10,7 @@ from itertools import combinations
 import msgspec
 
 from meeple.engine import Action
-from meeple.games.round_house.content import BASICS, GOLD, HALL, Content, Gain, Room
+from meeple.games.round_house.content import BASICS, GOLD, HALL, Content, Gain, Room, plural
 from meeple.games.round_house.deals import black_actions, trade_capacity
 from meeple.games.round_house.economy import (
     dismiss,
@@ -80,24 +80,34 @@ def room_actions(state: Rh, seat: int, room: int, c: Content, spent: int = 0) ->
             total += payment.coins
             if total <= coins:
                 honor = sum(p.honor for p in spec.payments[:n])
-                out.append(Action(f"do:bank:{n}", f"Bank: pay {total} coins for {honor} honor", {"payments": n}))
+                invest = sum(p.invest for p in spec.payments[:n])
+                more = f" and {plural(invest, 'investment')}" if invest else ""
+                label = f"Bank: {plural(n, 'payment')}, pay {total} coins for {honor} honor{more}"
+                out.append(Action(f"do:bank:{n}", label, {"payments": n}))
     elif kind == "black_market":
         if black_actions(state, seat, c, spent):
             out.append(Action("do:black", f"Black Market: make {spec.times} deals"))
     elif kind == "trading_house":
         for n, price in enumerate(spec.prices, 1):
             if price <= coins and n <= trade_capacity(state, seat):
-                out.append(Action(f"do:trade:{n}", f"Trading House: pay {price} coins for {n} actions"))
+                label = f"Trading House: pay {plural(price, 'coin')} for {plural(n, 'action')}"
+                label += " (recruit, dispatch, invest or Gold)"
+                out.append(Action(f"do:trade:{n}", label))
     elif kind == "study":
         for tier, (price, dismissed, experts) in enumerate(spec.tiers):
             if price <= coins and dismissed <= state.personal[seat] and state.experts_up:
-                text = f"Study: pay {price} coin" + (f", dismiss {dismissed}" if dismissed else "")
-                out.append(Action(f"do:study:{tier}", f"{text} for {experts} experts"))
+                text = f"Study: pay {plural(price, 'coin')}" + (
+                    f", dismiss {plural(dismissed, 'assistant')}" if dismissed else ""
+                )
+                out.append(Action(f"do:study:{tier}", f"{text} for {plural(experts, 'expert card')}"))
     elif kind == "warehouse":
         available = _takeable(state, c)
         for n, price in enumerate(spec.prices, 1):
             if price <= coins and n <= available:
-                out.append(Action(f"do:warehouse:{n}", f"Warehouse: pay {price} coins, take {n} resources, recruit"))
+                label = (
+                    f"Warehouse: pay {plural(price, 'coin')}, take {plural(n, 'resource')} from any room, recruit once"
+                )
+                out.append(Action(f"do:warehouse:{n}", label))
     return out
 
 

@@ -47,6 +47,11 @@ def render_text(observation: dict[str, Any]) -> str:
         )
         spaces = "".join((s or ".")[0] for s in room["spaces"])
         lines.append(f"  {room['where']:8} {room['name']:22} {at.get(room['node'], ''):8} {sitting} {spaces}".rstrip())
+    names = {room["node"]: room["where"] for room in o["rooms"]}
+    stairs = ", ".join(f"{names[a]} -> {names[b]}" for a, b in o["stairs"])
+    lines.append(f"Corridors run clockwise in each circle through the hall; stairs: {stairs}")
+    lines += [f"  {room['name']}: {room['rewards']}" for room in o["rooms"] if room["rewards"]]
+    lines += _hall_text(o)
     towns = o["towns"]
     lines.append(f"Merchant in the {towns[o['merchant']]} town; Money Lender {o['lender']} coins")
     temples = [t["reward"] for t in o["temples"] if t]
@@ -60,7 +65,7 @@ def render_text(observation: dict[str, Any]) -> str:
         lines.append(
             f"Seat {p['seat']}: honor {p['honor']} (total {p['score']['total']}), {p['coins']} coins, "
             f"{_goods(p['goods'])}, assistants {p['personal']} (supply {p['reserve']}), towns {p['towns']}, "
-            f"hall seniors {[s + 1 for s in p['seniors']]}"
+            f"hall seniors on {', '.join(_cell(o, s) for s in p['seniors']) or 'none'}"
         )
         held = [e["name"] for e in p["experts"]] + [f"order {_order(d)}" for d in p["orders"]]
         held += [f"done {d['id']}" for d in p["fulfilled"]] + [a["name"] for a in p["amulets"]]
@@ -68,6 +73,43 @@ def render_text(observation: dict[str, Any]) -> str:
             lines.append("    " + ", ".join(held))
     lines += ["Log:", *(f"  {line}" for line in o["log"][-6:])]
     return "\n".join(lines)
+
+
+def _cell(o: dict[str, Any], space: int) -> str:
+    row, column = divmod(space, o["hall"]["columns"])
+    return f"r{row + 1}c{column + 1}"
+
+
+def _spot_text(spot: dict[str, Any]) -> str:
+    if spot["what"] == "amulet":
+        return f"amulet {spot['amulet']['name']}" if spot["amulet"] else "(amulet taken)"
+    return "1 order" if spot["what"] == "order" else "-"
+
+
+def _hall_text(o: dict[str, Any]) -> list[str]:
+    """The ancestral hall grid: each space's honor (and whose seniors sit there), the bonuses above
+    and to the left, what lies below and to the right; the end-of-game amulet."""
+    hall = o["hall"]
+    seniors: dict[int, list[str]] = {}
+    for p in o["participants"]:
+        for space in p["seniors"]:
+            seniors.setdefault(space, []).append(str(p["seat"]))
+    lines = [
+        "Ancestral hall grid (honor of each space, [seats with a senior there]); path from r1c1, connected spaces:",
+        "  above: " + " | ".join(f"c{k + 1} {text}" for k, text in enumerate(hall["top"])),
+    ]
+    for row in range(hall["rows"]):
+        cells = []
+        for column in range(hall["columns"]):
+            space = row * hall["columns"] + column
+            who = ",".join(seniors.get(space, []))
+            cells.append(f"{hall['honor'][space]}{'[' + who + ']' if who else ''}".ljust(8))
+        right = _spot_text(hall["right"][row])
+        lines.append(f"  r{row + 1} ({hall['left'][row]}): {' '.join(cells)} right: {right}")
+    lines.append("  below: " + " | ".join(f"c{k + 1} {_spot_text(spot)}" for k, spot in enumerate(hall["below"])))
+    end = o["end_amulet"]
+    lines.append(f"  end-of-game space {o['end_at']}: {'amulet ' + end['name'] if end else 'taken'}")
+    return lines
 
 
 def _spot(node: int) -> tuple[float, float]:

@@ -3,7 +3,7 @@ ancestral hall (5 steps). In the hall the player leads the town's assistants alo
 connected spaces of their choice from space 1, one decision per space (worship step 2)."""
 
 from meeple.engine import Action
-from meeple.games.round_house.content import Content
+from meeple.games.round_house.content import Content, plural
 from meeple.games.round_house.economy import gain_honor, grant, push
 from meeple.games.round_house.state import T_ORDER, T_PATH, Rh
 
@@ -24,15 +24,11 @@ def worship_actions(state: Rh, seat: int, c: Content) -> list[Action]:
         for town, count in enumerate(state.towns[seat]):
             if count:
                 label = (
-                    f"Worship in the ancestral hall with the {_count(count, 'assistant')} of the {names[town]} "
+                    f"Worship in the ancestral hall with the {plural(count, 'assistant')} of the {names[town]} "
                     "town (round marker +1; you lead them along the hall's spaces from space 1)"
                 )
                 out.append(Action(f"hall:{town}", label, {"town": town}))
     return out
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def worship_temple(state: Rh, seat: int, temple: int, c: Content) -> None:
@@ -125,9 +121,10 @@ def _finish(state: Rh, seat: int, c: Content) -> None:
     if last < 0:
         return
     state.seniors[seat] |= 1 << last
-    state.note(f"seat {seat} worships in the ancestral hall: senior on space {hall.honor[last]} (cell {last})")
-    gain_honor(state, seat, hall.honor[last] + state.chairs.count(seat), c)
     row, column = divmod(last, hall.columns)
+    where = f"space {hall.honor[last]} (row {row + 1}, column {column + 1})"
+    state.note(f"seat {seat} worships in the ancestral hall: senior on {where}")
+    gain_honor(state, seat, hall.honor[last] + state.chairs.count(seat), c)
     grant(state, seat, c.hall_top[column], c)
     grant(state, seat, c.hall_left[row], c)
     for what, hexagon in (c.hall_spots[column], c.hall_spots[hall.columns + row]):
