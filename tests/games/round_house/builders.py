@@ -144,6 +144,7 @@ def enter_hall_with(state: Rh, seat: int, towns: dict[int, int]) -> None:
     state.current = seat
     state.moved = put_leader(state, seat, HALL)
     state.phase = WORSHIP
+    state.runs = 1
     state.tasks = []
     resume(state)
 

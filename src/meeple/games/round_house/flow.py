@@ -48,7 +48,7 @@ def _actions(state: Rh, seat: int, c: Content) -> list[Action]:
     if phase == MOVE:
         return move_actions(state, seat, c)
     if phase == WORSHIP:
-        return worship_actions(state, seat, c)
+        return worship_actions(state, seat, c) if state.runs else []
     if phase == ROOM:
         return room_phase_actions(state, seat, c)
     if phase == ORDERS:
@@ -158,15 +158,16 @@ def perform(state: Rh, seat: int, action: Action, rules: Rules) -> None:
         state.note(f"seat {seat} moves a leader to {node_name(node)}")
         if node == HALL:
             state.phase = WORSHIP
+            state.runs = 1  # one worship
         else:
             state.phase = ROOM
             state.runs = 1
     elif verb == "temple":
         worship_temple(state, seat, int(rest), c)
-        state.phase = ORDERS
+        state.runs = 0  # the worship is made; its decisions follow in this phase
     elif verb == "hall":
         worship_hall(state, seat, int(rest), c)
-        state.phase = ORDERS
+        state.runs = 0
     elif verb == "call":
         chair = int(rest)
         state.activated.append(chair)

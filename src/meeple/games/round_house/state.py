@@ -119,7 +119,7 @@ class Rh(State, kw_only=True):
     icons: list[int]  # order/amulet icons passed, to take in the Receive Orders phase
     # the turn
     moved: int = -1  # leader moved this turn
-    runs: int = 0  # 1 while the room's own execution is still to be used
+    runs: int = 0  # 1 while the room's own execution (or the worship) is still to be made
     activated: list[int] = []  # chairs activated this turn
     dispatched: bool = False
     walk: list[
