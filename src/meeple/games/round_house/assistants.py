@@ -12,14 +12,22 @@ def dispatch_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     paying 1 coin per town the merchant is first moved clockwise."""
     if not state.personal[seat]:
         return []
-    names = c.board.towns.names
     cost = c.numbers.merchant_step_cost
-    out = []
-    for steps in range(min(c.towns - 1, state.coins[seat] // cost) + 1):
-        town = (state.merchant + steps) % c.towns
-        paid = f" (pay {plural(steps * cost, 'coin')} to move the merchant {plural(steps, 'town')} on)" if steps else ""
-        out.append(Action(f"dispatch:{steps}", f"Dispatch an assistant to the {names[town]} town{paid}"))
-    return out
+    return [_dispatch(state.merchant, steps, c) for steps in range(min(c.towns - 1, state.coins[seat] // cost) + 1)]
+
+
+_DISPATCHES: dict[tuple[int, int], Action] = {}
+
+
+def _dispatch(merchant: int, steps: int, c: Content) -> Action:
+    """The dispatch moving the merchant `steps` towns on first (cached: a dozen actions all game long)."""
+    key = (merchant, steps)
+    if key not in _DISPATCHES:
+        town = c.board.towns.names[(merchant + steps) % c.towns]
+        cost = steps * c.numbers.merchant_step_cost
+        paid = f" (pay {plural(cost, 'coin')} to move the merchant {plural(steps, 'town')} on)" if steps else ""
+        _DISPATCHES[key] = Action(f"dispatch:{steps}", f"Dispatch an assistant to the {town} town{paid}")
+    return _DISPATCHES[key]
 
 
 def invest_actions(state: Rh, seat: int, senior: int, c: Content) -> list[Action]:

@@ -125,6 +125,8 @@ def gold_splits(state: Rh, seat: int, need: tuple[int, ...]) -> list[tuple[int, 
     each Gold pays for ("Gold can be used as any basic resources", setup 9). The first is the
     fewest Gold (only for what is missing)."""
     goods = state.goods[seat]
+    if not goods[GOLD]:
+        return [(0, 0, 0)] if all(goods[k] >= n for k, n in enumerate(need)) else []
     ranges = [range(max(0, n - goods[k]), n + 1) for k, n in enumerate(need)]
     return [split for split in product(*ranges) if sum(split) <= goods[GOLD]]
 

@@ -9,7 +9,7 @@ from meeple.games.round_house.movement import destinations
 from meeple.games.round_house.orders import fulfil, fulfil_actions, icon_actions, perform_icon, refill_supplies
 from meeple.games.round_house.rooms import perform_room, room_actions
 from meeple.games.round_house.state import EXPERT, FULFIL, MOVE, NEUTRAL, ORDERS, OVER, ROOM, T_ROOM, T_RUN, WORSHIP, Rh
-from meeple.games.round_house.tasks import perform_task, prune, task_actions
+from meeple.games.round_house.tasks import drop_group, perform_task, task_actions
 from meeple.games.round_house.worship import worship_actions, worship_hall, worship_temple
 
 PASS = Action("pass", "Activate no expert")
@@ -78,15 +78,21 @@ def move_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     out = []
     for leader, owner in enumerate(state.owners):
         if owner == seat:
-            for node in destinations(state, leader, c):
-                out.append(
-                    Action(
-                        f"move:{leader}:{node}",
-                        f"Move your leader from {_where(state, state.leaders[leader], c)} to {_where(state, node, c)}",
-                        {"node": node},
-                    )
-                )
+            start = state.leaders[leader]
+            out += [_move(state, leader, start, node, c) for node in destinations(state, leader, c)]
     return out
+
+
+_MOVES: dict[tuple[int, int, int, int, int], Action] = {}
+
+
+def _move(state: Rh, leader: int, start: int, node: int, c: Content) -> Action:
+    """A move action (cached by leader, rooms and nodes: a few hundred actions all game long)."""
+    key = (leader, start, node, state.room_at(start, c.inner), state.room_at(node, c.inner))
+    if key not in _MOVES:
+        label = f"Move your leader from {_where(state, start, c)} to {_where(state, node, c)}"
+        _MOVES[key] = Action(f"move:{leader}:{node}", label, {"node": node})
+    return _MOVES[key]
 
 
 _PLACES: dict[tuple[int, int], str] = {}
@@ -194,9 +200,9 @@ def advance(state: Rh, c: Content) -> None:
     while state.phase != OVER:
         seat = state.current
         if state.tasks:
-            prune(state, seat, c)
-            if state.tasks and task_actions(state, seat, c):
+            if task_actions(state, seat, c):
                 return
+            drop_group(state, c)
             continue
         phase = state.phase
         if phase == NEUTRAL:

@@ -128,15 +128,22 @@ def _market_actions(state: Rh, seat: int, room: int, c: Content) -> list[Action]
         sales = [(f"do:wholesale:{kind}:{n}", (kind,) * n) for kind in range(3) for n in range(1, min(3, free) + 1)]
     out = []
     for base, kinds in sales:
-        need = tuple(kinds.count(k) for k in range(3))
-        splits = gold_splits(state, seat, need)
-        if not splits:
-            continue
-        names = ", ".join(f"{kinds.count(k)} {BASICS[k]}" for k in sorted(set(kinds)))
-        label = f"{spec.name}: sell {names} for {_chart_text(spec, kinds)}"
-        for split in splits:
-            out.append(Action(base + gold_suffix(split, splits), label + gold_text(split), {"kinds": list(kinds)}))
+        splits = gold_splits(state, seat, (kinds.count(0), kinds.count(1), kinds.count(2)))
+        out += [_sale(spec, base, kinds, split, gold_suffix(split, splits)) for split in splits]
     return out
+
+
+_SALES: dict[tuple[str, str, tuple[int, ...], str], Action] = {}
+
+
+def _sale(spec: Room, base: str, kinds: tuple[int, ...], split: tuple[int, ...], suffix: str) -> Action:
+    """A market sale action, labelled with what the chart gives and what the Gold pays for (cached)."""
+    key = (spec.id, base, split, suffix)
+    if key not in _SALES:
+        names = ", ".join(f"{kinds.count(k)} {BASICS[k]}" for k in sorted(set(kinds)))
+        label = f"{spec.name}: sell {names} for {_chart_text(spec, kinds)}{gold_text(split)}"
+        _SALES[key] = Action(base + suffix, label, {"kinds": list(kinds)})
+    return _SALES[key]
 
 
 def _chart_text(spec: Room, kinds: tuple[int, ...]) -> str:

@@ -53,36 +53,51 @@ def _group(state: Rh) -> list[list[int]]:
     return out
 
 
-def task_actions(state: Rh, seat: int, c: Content) -> list[Action]:
-    """The choices of every decision of the head group (the same choice once), and "skip" if the
-    first of them may be declined; [] if none can be made."""
-    out: list[Action] = []
+def _open(state: Rh, seat: int, c: Content) -> tuple[list[Action], int]:
+    """The choices of every decision of the head group (the same choice once), and the index of
+    the first decision that may be declined and can be made (-1: none)."""
+    group = _group(state)
+    if len(group) == 1:
+        kind, argument, _ = group[0]
+        out = _choices(state, seat, kind, argument, c)
+        return out, 0 if out and kind in OPTIONAL else -1
+    out = []
     seen: set[str] = set()
-    done: set[tuple[int, int]] = set()
-    for kind, argument, _ in _group(state):
-        if (kind, argument) in done:
-            continue
-        done.add((kind, argument))
-        for action in _choices(state, seat, kind, argument, c):
-            if action.id not in seen:
-                seen.add(action.id)
-                out.append(action)
-    kind = state.tasks[0][0]
-    if out and kind in OPTIONAL and _choices(state, seat, kind, state.tasks[0][1], c):
-        out.append(Action("skip", f"Skip the {TASK_NAMES[kind]}"))
+    known: dict[tuple[int, int], list[Action]] = {}
+    skippable = -1
+    for index, (kind, argument, _) in enumerate(group):
+        key = (kind, argument)
+        if key not in known:
+            known[key] = _choices(state, seat, kind, argument, c)
+            for action in known[key]:
+                if action.id not in seen:
+                    seen.add(action.id)
+                    out.append(action)
+        if skippable < 0 and known[key] and kind in OPTIONAL:
+            skippable = index
+    return out, skippable
+
+
+def task_actions(state: Rh, seat: int, c: Content) -> list[Action]:
+    """The choices of the head group's decisions, with "skip" to decline the first optional one;
+    [] if none can be made."""
+    out, skippable = _open(state, seat, c)
+    if skippable >= 0:
+        out.append(Action("skip", f"Skip the {TASK_NAMES[state.tasks[skippable][0]]}"))
     return out
 
 
-def prune(state: Rh, seat: int, c: Content) -> None:
-    """Drop the decisions of the head group that cannot be made (no assistant left, an empty supply...)."""
+def drop_group(state: Rh, c: Content) -> None:
+    """Drop the head group, none of whose decisions can be made; a Black Market or Warehouse
+    action ends with it (amulets refilled, the Warehouse restocked)."""
     group = state.tasks[0][2]
-    i = 0
-    while i < len(state.tasks) and state.tasks[i][2] == group:
-        kind, argument, _ = state.tasks[i]
-        if _choices(state, seat, kind, argument, c):
-            i += 1
-        else:
-            del state.tasks[i]
+    kinds = set()
+    while state.tasks and state.tasks[0][2] == group:
+        kinds.add(state.tasks.pop(0)[0])
+    if T_BLACK in kinds:
+        refill_amulets(state, c)
+    if T_TAKE in kinds:
+        restock_warehouse(state, c)
 
 
 def _choices(state: Rh, seat: int, kind: int, argument: int, c: Content) -> list[Action]:
@@ -145,8 +160,9 @@ def take_actions(state: Rh, c: Content) -> list[Action]:
 def perform_task(state: Rh, seat: int, action: Action, keep_rule: str, c: Content) -> None:
     """Make a decision of the head group (the first whose choices hold `action`; "skip" declines the
     first); decisions it opens come next, before the rest of the queue."""
-    index = 0
-    if action.id != "skip":
+    if action.id == "skip":
+        index = _open(state, seat, c)[1]
+    else:
         for index, (kind, argument, _) in enumerate(_group(state)):  # noqa: B007
             if any(a.id == action.id for a in _choices(state, seat, kind, argument, c)):
                 break
