@@ -307,7 +307,7 @@ def _supplies(o: dict[str, Any], legal: list[Action], x0: int, y0: int) -> str:
     when taking it is a legal choice now."""
     rows = (
         ("Experts", [f"{e['name']}: {e['text']}" for e in o["experts"]], ("hire:{}",)),
-        ("Orders", [f"{d['id']}: {d['honor']} honor" for d in o["orders"]], ("pick-order:{}", "order:{}")),
+        ("Orders", [_order(d) for d in o["orders"]], ("pick-order:{}", "order:{}")),
         (
             "Amulets",
             [f"{a['name']} ({a['honor']})" for a in o["amulets"]],
@@ -327,7 +327,8 @@ def _supplies(o: dict[str, Any], legal: list[Action], x0: int, y0: int) -> str:
             body = (
                 f'<rect x="{x0 + 55 + i * 200}" y="{y}" width="196" height="18" rx="3" fill="#fef9e7" '
                 'stroke="#b7950b"/>'
-                f'<text x="{x0 + 59 + i * 200}" y="{y + 12}" font-size="8">{escape(card[:44])}</text>'
+                f'<text x="{x0 + 59 + i * 200}" y="{y + 12}" font-size="8">{escape(card[:44])}'
+                f"<title>{escape(card)}</title></text>"
             )
             out.append(_clickable(target, body))
     return "".join(out)
