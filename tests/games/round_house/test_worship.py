@@ -83,3 +83,15 @@ def test_some_space_gives_an_order() -> None:
     taken = state.orders_up[1]
     play(g, state, "order:1")
     assert taken in state.hand[0]
+
+
+def test_a_single_assistant_worship_says_what_it_gives() -> None:
+    from .builders import labels
+
+    g, state = fresh(3)
+    enter_hall_with(state, 0, {1: 1})
+    amulet = CONTENT.amulets[state.hall_amulets[0]].name  # below the first column
+    label = labels(g, state)["hall:1"]
+    assert label.endswith(
+        f"on space 1, 1 honor + 1 per assistant on a chair, 1 tea, 1 senior investment, amulet {amulet}"
+    )

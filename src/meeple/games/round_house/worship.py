@@ -27,6 +27,8 @@ def worship_actions(state: Rh, seat: int, c: Content) -> list[Action]:
                     f"Worship in the ancestral hall with the {plural(count, 'assistant')} of the {names[town]} "
                     "town (round marker +1; you lead them along the hall's spaces from space 1)"
                 )
+                if count == 1 and not state.seniors[seat] & 1:
+                    label += f": it turns senior on space 1, {spot_text(state, 0, c)}"
                 out.append(Action(f"hall:{town}", label, {"town": town}))
     return out
 
