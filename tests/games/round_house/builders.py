@@ -144,6 +144,7 @@ def enter_hall_with(state: Rh, seat: int, towns: dict[int, int]) -> None:
     state.current = seat
     state.moved = put_leader(state, seat, HALL)
     state.phase = WORSHIP
+    state.runs = 1
     state.tasks = []
     resume(state)
 
@@ -157,6 +158,7 @@ def assistants(state: Rh, seat: int) -> int:
         + sum(state.towns[seat])
         + state.chairs.count(seat)
         + bin(state.seniors[seat]).count("1")
+        + (state.walk[1] + state.walk[4] if state.walk and seat == state.current else 0)  # on the hall path
     )
 
 

@@ -52,12 +52,12 @@ def test_unknown_keys_are_refused() -> None:
         msgspec.convert(raw, Room)
 
 
-def test_a_hall_path_that_jumps_is_refused() -> None:
+def test_a_hall_without_six_amulet_hexagons_is_refused() -> None:
     raw = _read("board.toml")
-    raw["hall"]["path"][3], raw["hall"]["path"][8] = raw["hall"]["path"][8], raw["hall"]["path"][3]
+    raw["hall"]["right"][1] = "order"
     board = msgspec.convert(raw, Board)
     pieces, cards = pieces_and_cards()
-    with pytest.raises(ContentError, match="touch"):
+    with pytest.raises(ContentError, match="6 hexagonal"):
         _check(list(CONTENT.rooms), board, CONTENT.numbers, pieces, cards)
 
 

@@ -12,6 +12,7 @@ from .builders import (
     fresh,
     give_goods,
     ids,
+    labels,
     node_of_room,
     play,
     put_leader,
@@ -22,19 +23,27 @@ from .builders import (
 
 
 def test_movement_example_blue_has_corridor_stairs_and_skips() -> None:
-    """Move Family Leader, first example: Blue in the outer circle may go 1-3 rooms along the
-    corridor, or take the stairs past Green (not counted) and go on in the inner circle, or past
-    Green and Red and on in either circle; never into Green's or Red's room."""
+    """Move Family Leader, first example. Blue stands at the foot of the stairs (outer-1), Green on
+    their landing (inner-2), Red further on (outer-4). Blue may (1) go 1/2/3 rooms along the
+    corridor; (2) take the stairs past Green (not counted) and stay 1/2/3 rooms on in the inner
+    circle; (3) past Green, with 1 step stay in either the inner or the outer circle; with 2 steps
+    passing both Green and Red stay in one room; never in Green's or Red's room."""
     g, state = fresh(4)
-    blue = put_leader(state, 0, 8)  # outer-1, where stairs lead to inner-2
-    put_leader(state, 1, 3)  # Green on inner-2
-    put_leader(state, 2, 4)  # Red on inner-3
-    found = destinations(state, blue, g.content)
-    assert {9, 10, 11} <= set(found)  # corridor: outer-2, outer-3, outer-4
-    assert 5 in found and 6 in found  # past Green and Red: inner-4 (1 step), inner-5 (2 steps)
-    assert 12 in found  # past Red by its stairs: outer-4 (1), outer-5 (2)
-    assert 3 not in found and 4 not in found  # rule B
-    assert HALL in found  # inner-4, inner-5, then the hall on the third step
+    outer = [7 + k for k in range(6)]  # nodes of outer-0..outer-5
+    inner = [1 + k for k in range(6)]
+    blue = put_leader(state, 0, outer[1])
+    put_leader(state, 1, inner[2])  # Green
+    put_leader(state, 2, outer[4])  # Red
+    within = [set(destinations(state, blue, g.content, steps)) for steps in (0, 1, 2, 3)]
+    # (1) the corridor: outer-2, outer-3, and outer-5 (Red's outer-4 skipped, not counted)
+    assert {outer[2], outer[3], outer[5]} <= within[3]
+    # (2) stairs past Green, on in the inner circle: inner-3, inner-4, inner-5 at 1, 2, 3 steps
+    assert inner[3] in within[1] and inner[4] in within[2] - within[1] and inner[5] in within[3] - within[2]
+    # (3) past Green with 1 step: one room in each circle (the corridor's own first step is outer-2)
+    assert within[1] == {outer[2], inner[3], outer[3]}
+    # past Green and Red with 2 steps: outer-5 (inner-4 is the inner circle's second step)
+    assert within[2] - within[1] == {inner[4], outer[5]}
+    assert inner[2] not in within[3] and outer[4] not in within[3]  # rule B
 
 
 def test_movement_example_red_must_stop_in_the_hall() -> None:
@@ -77,10 +86,9 @@ def test_selling_market_example_five_coins_seven_honor() -> None:
     seat_chair(state, 0, 5, senior=True)
     coins, personal, reserve = state.coins[0], state.personal[0], state.reserve[0]
     at_room(state, 0, "selling-market")
-    play(g, state, "call:4", "call:5")
+    play(g, state, "call:4", f"do:sell:{CELADON}")  # each activation executes the room once more
+    play(g, state, "call:5", f"do:sell:{FRUIT}", "dispatch:0")
     assert state.chairs[4] == -1 and state.chairs[5] == 0 and state.senior_chairs[5]
-    play(g, state, f"do:sell:{CELADON}")
-    play(g, state, f"do:sell:{FRUIT}", "dispatch:0")
     play(g, state, f"do:sell:{FRUIT}", "dispatch:0")  # no Fruit left: the Gold stands in
     assert state.coins[0] - coins == 5
     assert state.honor[0] == 7
@@ -130,26 +138,29 @@ def test_worship_example_four_plus_one_honor() -> None:
     bottom_left = g.content.board.towns.names.index("bottom-left")
     state.personal[0] -= 4
     state.towns[0][bottom_left] = 3
-    state.seniors[0] = 1 << 2  # a senior on space 3
+    state.reserve[0] -= 1
+    state.seniors[0] = 1 << 2  # a senior on space 3 (top row, third column)
     seat_chair(state, 0, 0)
-    row_hexagon = g.content.board.hall.columns + 1
-    state.amulets[1].append(state.hall_amulets[row_hexagon])  # the row's amulet already taken
-    state.hall_amulets[row_hexagon] = -1
-    amulet = state.hall_amulets[2]  # below the third column
+    amulets = [a for a in state.hall_amulets if a >= 0]
     leader = put_leader(state, 0, 6)
     to_phase(state, 0, MOVE)
     play(g, state, f"move:{leader}:{HALL}")
     assert f"hall:{bottom_left}" in ids(g, state)
     personal = state.personal[0]
-    play(g, state, f"hall:{bottom_left}")
+    play(g, state, f"hall:{bottom_left}")  # the first assistant goes on space 1
     assert state.marker == 1
+    assert ids(g, state) == ["path:1", "path:4"]  # on along the top row, or down
+    play(g, state, "path:1")  # space 2
+    assert labels(g, state)["path:2"].startswith("Pass over your senior")
+    play(g, state, "path:2", "path:3")  # over the senior on 3, then space 4: the last turns senior
     assert state.seniors[0] == (1 << 2) | (1 << 3)
     assert state.honor[0] == 5
     assert state.goods[0][CELADON] == 1
-    assert amulet in state.amulets[0] and state.hall_amulets[2] == -1
+    gained = [a for a in amulets if a in state.amulets[0]]
+    assert len(gained) == 1 and len(state.amulets[0]) == 1
     assert state.towns[0][bottom_left] == 0
     assert state.personal[0] == personal + 2
-    assert state.tasks[0] == [T_INVEST, 1]
+    assert [t[:2] for t in state.tasks] == [[T_INVEST, 1]]  # the senior investment, and no order
     play(g, state, "invest:4")
     assert state.chairs[4] == 0 and state.senior_chairs[4]
 

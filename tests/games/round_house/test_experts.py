@@ -55,8 +55,8 @@ def test_amulet_merchant_alternative() -> None:
     g, state = fresh(3)
     give_expert(state, 0, "amulet-merchant")
     to_phase(state, 0, EXPERT)
-    play(g, state, "activate:0:alt", "discard")
-    assert state.honor[0] == 3
+    play(g, state, "activate:0:alt")
+    assert state.honor[0] == 3 and state.experts[0] == [EXPERT_OF["amulet-merchant"]]  # kept: amulet icon
 
 
 @pytest.mark.parametrize("expert", ["celadon-merchant", "tea-supplier", "fruit-supplier"])
@@ -101,14 +101,12 @@ def test_one_activation_per_turn() -> None:
     give_expert(state, 0, "su-trader")
     give_expert(state, 0, "jin-trader")
     to_phase(state, 0, EXPERT)
-    play(g, state, "activate:0")
-    if state.tasks:
-        play(g, state, "discard")
-    assert state.phase == MOVE
+    play(g, state, "activate:0")  # kept (the amulet icon, option free by default): no second activation
+    assert state.phase == MOVE and len(state.experts[0]) == 2
 
 
 def test_amulet_icon_expert_kept_by_paying_an_amulet() -> None:
-    g, state = fresh(3)
+    g, state = fresh(3, amulet_experts="amulet")
     state.amulets[0].append(state.amulet_pool.pop())
     give_expert(state, 0, "su-trader")
     to_phase(state, 0, EXPERT)
@@ -119,7 +117,7 @@ def test_amulet_icon_expert_kept_by_paying_an_amulet() -> None:
 
 
 def test_amulet_icon_expert_without_an_amulet_is_discarded() -> None:
-    g, state = fresh(3)
+    g, state = fresh(3, amulet_experts="amulet")
     give_expert(state, 0, "su-trader")
     to_phase(state, 0, EXPERT)
     play(g, state, "activate:0")
@@ -128,8 +126,8 @@ def test_amulet_icon_expert_without_an_amulet_is_discarded() -> None:
     assert not state.experts[0]
 
 
-def test_amulet_icon_expert_kept_for_free_by_option() -> None:
-    g, state = fresh(3, amulet_experts="free")
+def test_amulet_icon_expert_kept_for_free_by_default() -> None:
+    g, state = fresh(3)
     give_expert(state, 0, "su-trader")
     to_phase(state, 0, EXPERT)
     play(g, state, "activate:0")
@@ -184,3 +182,45 @@ def test_clerk_honor_when_receiving_experts() -> None:
     at_room(state, 0, "study")
     play(g, state, "do:study:1", "hire:0", "hire:0")
     assert state.honor[0] == 2
+
+
+def test_an_expert_that_would_do_nothing_is_not_activated() -> None:
+    """The Celadon Merchant with neither Celadon nor Gold, and the Servant with no assistant in the
+    personal supply, would be discarded for nothing: not offered."""
+    g, state = fresh(3)
+    give_goods(state, 0, gold=-1)
+    give_expert(state, 0, "celadon-merchant")
+    give_expert(state, 0, "servant")
+    state.reserve[0] += state.personal[0]
+    state.personal[0] = 0
+    to_phase(state, 0, EXPERT)
+    assert state.phase == MOVE  # nothing to activate: the phase is skipped
+    give_goods(state, 0, celadon=1)
+    to_phase(state, 0, EXPERT)
+    assert ids(g, state) == ["activate:0", "pass"]
+
+
+def test_shopkeeper_fires_on_a_warehouse_take() -> None:
+    """Taking resources at the Warehouse is receiving them: the Shopkeeper gives its honor."""
+    from .builders import node_of_room, set_coins, stock
+
+    g, state = fresh(3)
+    give_expert(state, 0, "shopkeeper")
+    node_of_room(state, "warehouse")
+    stock(state)
+    set_coins(state, 0, 1)
+    at_room(state, 0, "warehouse")
+    play(g, state, "do:warehouse:1", "take:w:0")
+    assert state.goods[0][0] == 1 and state.honor[0] == 1
+
+
+def test_an_experts_honor_fires_no_order_effect() -> None:
+    """Bonuses fire no further effects: the Shopkeeper's honor does not trigger effect 2."""
+    from .test_orders import fulfilled
+
+    g, state = fresh(3)
+    give_expert(state, 0, "shopkeeper")
+    fulfilled(state, 0, "order-4")  # effect 2: +1 honor when receiving honor
+    at_room(state, 0, "receiving-goods")
+    play(g, state, "do:take", "basic:0", "skip")
+    assert state.honor[0] == 1

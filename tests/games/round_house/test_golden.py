@@ -37,7 +37,7 @@ class GoldenCase(NamedTuple):
 CASES = [
     GoldenCase("two-players-neutral-rule-2", 2, 202, {"neutral_rule": 2}),
     GoldenCase("three-players", 3, 303, {}),
-    GoldenCase("four-players-free-amulet-experts", 4, 404, {"amulet_experts": "free"}),
+    GoldenCase("four-players-amulet-experts-cost-an-amulet", 4, 404, {"amulet_experts": "amulet"}),
     GoldenCase("five-players", 5, 505, {}),
 ]
 

@@ -22,8 +22,11 @@ def played(players: int = 3, seed: int = 9, steps: int = 40):
 def shuffled_piles(state, seed: int):
     twin = state.clone()
     rng = Rng(seed)
-    for pile in (twin.expert_deck, twin.order_deck, twin.pirate_stack, twin.amulet_pool):
+    for pile in (twin.expert_deck, twin.order_deck, twin.amulet_pool):
         rng.shuffle(pile)
+    unknown = twin.pirate_stack[twin.pirates_seen :]
+    rng.shuffle(unknown)
+    twin.pirate_stack[twin.pirates_seen :] = unknown
     return twin
 
 
@@ -77,3 +80,22 @@ def test_the_heuristic_reads_nothing_hidden() -> None:
         mine = g.playout_action(state, state.current, legal, Rng(k))
         theirs = g.playout_action(twin, twin.current, legal, Rng(k))
         assert mine == theirs
+
+
+def test_determinize_keeps_the_pirate_tiles_seen_going_under_the_stack() -> None:
+    """Used pirate tiles go on the bottom of the stack in view of all (p.8 2): their order is known
+    and kept; only the tiles above them are redrawn."""
+    from .builders import at_room
+
+    g, state = fresh(3, 4)
+    used = []
+    for _ in range(3):
+        at_room(state, 0, "pirate-smuggled-goods")
+        used.append(state.pirates_up[0])
+        play(g, state, "do:pirate:0")
+    assert state.pirate_stack[:3] == used[::-1] and state.pirates_seen == 3
+    assert len(g.observation(state, 1)["pirate_stack_bottom"]) == 3
+    for k in range(5):
+        sample = g.determinize(state, 1, Rng(k))
+        assert sample.pirate_stack[:3] == state.pirate_stack[:3]
+        assert sorted(sample.pirate_stack) == sorted(state.pirate_stack)

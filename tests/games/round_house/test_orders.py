@@ -64,13 +64,42 @@ def test_colour_effect_gives_one_more_of_its_colour_only() -> None:
     assert state.goods[0][:3] == [2, 0, 1]
 
 
-def test_any_resource_effects() -> None:
+def test_any_resource_effect_is_the_players_choice() -> None:
+    """Effect 4: when receiving a basic resource, 1 honor or 1 more of the same kind, as the
+    player chooses; once per turn."""
     g, state = fresh(3)
-    fulfilled(state, 0, "order-3")  # +1 honor
-    fulfilled(state, 0, "order-6")  # +1 of the same kind
+    fulfilled(state, 0, "order-3")
     at_room(state, 0, "receiving-goods")
-    play(g, state, "do:take", "basic:1", "skip")
-    assert state.goods[0][1] == 2 and state.honor[0] == 1
+    play(g, state, "do:take", "basic:1")
+    assert {"bonus:honor", "bonus:extra"} <= set(ids(g, state))
+    play(g, state, "bonus:extra", "skip")
+    assert state.goods[0][1] == 2 and state.honor[0] == 0
+    state.phase, state.runs = 4, 1
+    play(g, state, "do:take", "basic:1")
+    assert not [i for i in ids(g, state) if i.startswith("bonus:")]  # used this turn
+    assert state.goods[0][1] == 3
+
+
+def test_a_bonus_fires_no_further_effect() -> None:
+    """The ruling 'bonuses fire no further effects': effect 4's honor does not trigger effect 2."""
+    g, state = fresh(3)
+    fulfilled(state, 0, "order-3")  # effect 4
+    fulfilled(state, 0, "order-4")  # effect 2: +1 honor when receiving honor
+    at_room(state, 0, "receiving-goods")
+    play(g, state, "do:take", "basic:1", "bonus:honor", "skip")
+    assert state.honor[0] == 1
+
+
+def test_colour_effect_once_per_turn() -> None:
+    g, state = fresh(3)
+    fulfilled(state, 0, "order-2")
+    kind = ("tea", "fruit", "celadon").index(CONTENT.orders[ORDER_OF["order-2"]].kind)
+    at_room(state, 0, "receiving-goods")
+    play(g, state, "do:take", f"basic:{kind}", "skip")
+    assert state.goods[0][kind] == 2
+    state.phase, state.runs = 4, 1
+    play(g, state, "do:take", f"basic:{kind}")
+    assert state.goods[0][kind] == 3
 
 
 def test_honor_effect() -> None:
@@ -98,3 +127,25 @@ def test_order_honor_counts_only_at_the_end() -> None:
     assert state.honor[0] == 0
     result = g.result(state)
     assert result.detail["scores"][0]["orders"] == CONTENT.orders[ORDER_OF["order-14"]].honor
+
+
+def test_an_order_may_be_paid_with_gold_for_any_resource() -> None:
+    """Gold stands in for whichever resource the player chooses: each way is one action."""
+    g, state = fresh(3)
+    give_order(state, 0, "start-3")  # 1 tea, 1 celadon
+    i = state.hand[0].index(ORDER_OF["start-3"])
+    give_goods(state, 0, tea=1, celadon=1)
+    at_room(state, 0, "receiving-goods")
+    play(g, state, "done")
+    assert {f"fulfil:{i}", f"fulfil:{i}:g100", f"fulfil:{i}:g001"} <= set(ids(g, state))
+    play(g, state, f"fulfil:{i}:g001")  # the Gold pays for the Celadon, which is kept
+    assert state.goods[0] == [0, 0, 1, 0]
+
+
+def test_icons_not_taken_are_lost() -> None:
+    """p.6 A: icons are taken in phase 4 of the turn; one declined is not kept for later."""
+    g, state = fresh(3)
+    state.icons[0] = 2
+    at_room(state, 0, "receiving-goods")
+    play(g, state, "done", "pick-order:0", "pass")
+    assert state.icons[0] == 0 and len(state.hand[0]) == 2

@@ -14,9 +14,11 @@ from .builders import (
     give_expert,
     give_goods,
     ids,
+    labels,
     node_of_room,
     play,
     put_leader,
+    resume,
     seat_chair,
     set_coins,
     stock,
@@ -140,7 +142,7 @@ def test_a_full_market_is_emptied_into_the_supply() -> None:
     give_goods(state, 0, fruit=1)
     supply = state.basics[:]
     at_room(state, 0, "selling-market")
-    assert ids(g, state) == ["do:sell:1", "done"]  # only fruit spaces are free
+    assert ids(g, state) == ["do:sell:1", "do:sell:1:g010", "done"]  # only fruit spaces are free (Fruit or Gold)
     play(g, state, "do:sell:1", "skip")
     assert state.spaces[market] == [-1] * 9
     assert state.basics[:3] == [supply[0] + 3, supply[1] + 3, supply[2] + 3]
@@ -187,6 +189,7 @@ def test_black_market_two_deals_the_same_twice() -> None:
     at_room(state, 0, "black-market")
     play(g, state, "do:black", "deal:buy:2", "deal:buy:2")
     assert state.goods[0][CELADON] == 2
+    assert not [i for i in ids(g, state) if i.startswith("deal:")]  # exactly two deals
 
 
 def test_trading_house_prices_and_actions() -> None:
@@ -194,8 +197,7 @@ def test_trading_house_prices_and_actions() -> None:
     set_coins(state, 0, 10)
     at_room(state, 0, "trading-house")
     assert [i for i in ids(g, state) if i.startswith("do:")] == [f"do:trade:{n}" for n in (1, 2, 3, 4)]
-    play(g, state, "do:trade:4", "trade:recruit", "trade:gold", "trade:invest", "invest:3", "trade:dispatch")
-    play(g, state, "dispatch:0")
+    play(g, state, "do:trade:4", "trade:recruit", "trade:gold", "trade:invest:3", "trade:dispatch:0")
     assert state.coins[0] == 1 and state.reserve[0] == 8 and state.goods[0][GOLD] == 2
     assert state.chairs[3] == 0 and sum(state.towns[0]) == 1
 
@@ -282,3 +284,126 @@ def test_black_market_amulets_are_replaced_only_after_the_action() -> None:
     assert hidden not in state.amulets_up and len(state.amulets_up) == 2  # the second deal sees 2 amulets
     play(g, state, "deal:amulet:1")
     assert len(state.amulets[0]) == 2 and len(state.amulets_up) == 3 and hidden in state.amulets_up
+
+
+def test_a_chair_is_not_retrieved_without_an_execution() -> None:
+    """p.7: retrieving the chair's assistant goes with executing the room once more; at the Grand
+    Hall with no coins for the fee there is no execution, so no retrieval either."""
+    g, state = fresh(3)
+    set_coins(state, 0, 0)
+    seat_chair(state, 0, 10)
+    at_room(state, 0, "grand-hall")
+    assert "call:10" not in ids(g, state)
+
+
+def test_a_retrieved_chair_assistant_executes_the_room_at_once() -> None:
+    """After `call`, the extra execution must be made: it cannot be declined or ended."""
+    g, state = fresh(3)
+    seat_chair(state, 0, 2)
+    at_room(state, 0, "pirate-smuggled-goods")
+    play(g, state, "call:2")
+    options = ids(g, state)
+    assert "done" not in options and "skip" not in options and "do:gold" in options
+    play(g, state, "do:gold")
+    assert "do:gold" in ids(g, state) and "done" in ids(g, state)  # the room's own execution is still open
+
+
+def test_black_market_offers_no_resource_the_supply_lacks() -> None:
+    """Paying 1 coin for a Tea with no Tea left in the supply would buy nothing: not offered."""
+    g, state = fresh(3)
+    give_goods(state, 1, tea=state.basics[TEA])  # the supply's Tea all with another player
+    at_room(state, 0, "black-market")
+    play(g, state, "do:black")
+    assert "deal:buy:0" not in ids(g, state) and "deal:buy:1" in ids(g, state)
+
+
+def test_trading_house_offers_only_actions_that_can_be_made() -> None:
+    """With no assistant in the personal or assistant supply and no Gold left, only as many
+    actions are sold as can be made, and each offered action can be made."""
+    g, state = fresh(3)
+    set_coins(state, 0, 10)
+    state.reserve[0], state.personal[0] = 0, 0
+    gold = state.basics[GOLD]
+    give_goods(state, 0, gold=gold - 1)  # one Gold left in the supply
+    at_room(state, 0, "trading-house")
+    assert [i for i in ids(g, state) if i.startswith("do:")] == ["do:trade:1"]
+    play(g, state, "do:trade:1")
+    assert ids(g, state) == ["trade:gold"]
+
+
+def test_grand_hall_copy_needs_an_executable_target_after_the_fee() -> None:
+    """With 2 coins, copying the Bank (payments of 2 coins or more) could do nothing after the fee."""
+    g, state = fresh(3)
+    set_coins(state, 0, 2)
+    put_leader(state, 1, node_of_room(state, "bank"))
+    at_room(state, 0, "grand-hall")
+    assert "do:copy" not in ids(g, state) and "do:assist" in ids(g, state)
+    set_coins(state, 0, 4)
+    assert "do:copy" in ids(g, state)
+
+
+def test_gold_may_stand_in_even_for_a_resource_held() -> None:
+    """Setup 9: Gold can be used as any basic resource, so the player holding a Fruit may still
+    pay the Gold for it (and keep the Fruit); the Gold then lies on the market space."""
+    g, state = fresh(3)
+    give_goods(state, 0, fruit=1)
+    at_room(state, 0, "selling-market")
+    assert labels(g, state)["do:sell:1:g010"].endswith("(Gold for 1 fruit)")
+    play(g, state, "do:sell:1:g010", "skip")
+    assert state.goods[0][FRUIT] == 1 and state.goods[0][GOLD] == 0
+    assert GOLD in state.spaces[room("selling-market")]
+
+
+def test_the_player_orders_the_actions_an_execution_opens() -> None:
+    """p.7: players decide the order of a room's actions: at Receiving Goods the merchant dispatch
+    may come before the basic resource, at the Grand Hall the investment before the dispatch."""
+    g, state = fresh(3)
+    at_room(state, 0, "receiving-goods")
+    play(g, state, "do:take")
+    assert {"basic:0", "dispatch:0"} <= set(ids(g, state))
+    play(g, state, "dispatch:0")
+    assert sum(state.towns[0]) == 1 and ids(g, state) == ["basic:0", "basic:1", "basic:2"]
+    play(g, state, "basic:2")
+    assert state.goods[0][CELADON] == 1
+
+    g, state = fresh(3)
+    at_room(state, 0, "grand-hall")
+    play(g, state, "do:assist", "invest:5")
+    assert state.chairs[5] == 0 and [i for i in ids(g, state) if i.startswith("dispatch:")]
+
+
+def test_grand_hall_fee_is_paid_again_for_a_chair_execution() -> None:
+    g, state = fresh(3)
+    set_coins(state, 0, 4)
+    seat_chair(state, 0, 10)
+    at_room(state, 0, "grand-hall")
+    lender = state.lender
+    play(g, state, "call:10", "do:assist", "skip", "skip", "do:assist")
+    assert state.coins[0] == 0 and state.lender == lender + 4
+
+
+def test_elder_once_per_turn() -> None:
+    g, state = fresh(3)
+    give_expert(state, 0, "elder")
+    at_room(state, 0, "bank")
+    set_coins(state, 0, 9)
+    play(g, state, "do:bank:3", "invest:0", "invest:1")  # 7 honor, two investments: the Elder's 3 once
+    assert state.honor[0] == 7 + 3
+
+
+def test_neutral_rule_2_grand_hall_copies_any_other_room_but_a_grand_hall() -> None:
+    """2 players, rule 2: the player executes the room of the neutral leader moved onto the Grand
+    Hall: it may copy a room occupied by any leader (no leader of the player moved yet), never the
+    Grand Hall itself."""
+    g, state = fresh(2, neutral_rule=2)
+    a, b = [i for i, owner in enumerate(state.owners) if owner < 0]
+    grand_hall = node_of_room(state, "grand-hall")
+    pirates = node_of_room(state, "pirate-smuggled-goods")
+    state.leaders[a] = grand_hall - 1
+    state.leaders[b] = 7  # outer-0
+    put_leader(state, 1, pirates)
+    resume(state)
+    play(g, state, f"neutral:{a}:{grand_hall}", "do:copy")
+    assert ids(g, state) == [f"copy:{pirates}"]
+    play(g, state, f"copy:{pirates}", "do:gold")
+    assert state.goods[0][GOLD] == 2

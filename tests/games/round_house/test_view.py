@@ -42,3 +42,23 @@ def test_text_names_rooms_players_and_phase() -> None:
     g, state = fresh(3, 2)
     text = g.render_text(g.observation(state, 0))
     assert "Selling Market" in text and "Seat 2" in text and "move leader" in text
+
+
+def test_text_shows_the_stairs_the_charts_and_the_hall() -> None:
+    """A new player can plan a move and a worship from the text: the stairs, the market charts and
+    Bank payments, the hall's honor, bonuses, amulets and order spot, the end-of-game amulet."""
+    g, state = fresh(3, 2)
+    text = g.render_text(g.observation(state, 0))
+    assert "stairs: " in text and "outer-1 -> inner-2" in text
+    assert "Selling Market: tea: 5 coins, 1 merchant dispatch" in text
+    assert "above: c1 1 tea" in text and "c3 1 order" in text and "end-of-game space 8: amulet" in text
+
+
+def test_labels_say_which_leader_moves_and_what_a_choice_gives() -> None:
+    from .builders import at_room, labels, set_coins
+
+    g, state = fresh(3, 2)
+    assert all(label.startswith("Move your leader from the ancestral hall to ") for label in labels(g, state).values())
+    set_coins(state, 0, 9)
+    at_room(state, 0, "bank")
+    assert labels(g, state)["do:bank:3"] == "Bank: 3 payments, pay 9 coins for 7 honor and 2 investments"

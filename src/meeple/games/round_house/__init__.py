@@ -40,9 +40,9 @@ class RoundHouse(Game[Rh]):
             ),
             OptionSpec(
                 "amulet_experts",
-                "Experts with the amulet icon after activation: kept by paying 1 amulet (amulet), "
-                "kept for free (free) or discarded like the others (never)",
-                "amulet",
+                "Experts with the amulet icon after activation: kept for free (free, the text as written), "
+                "kept by paying 1 amulet (amulet) or discarded like the others (never)",
+                "free",
                 choices=("amulet", "free", "never"),
             ),
         ),

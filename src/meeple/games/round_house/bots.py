@@ -78,6 +78,8 @@ def _worth(state: Rh, seat: int, action: Action, c: Content) -> float:
         return _room_worth(state, seat, int(parts[2]), c)
     if verb == "hall":
         return 100 + 6 * state.towns[seat][int(parts[1])]
+    if verb == "path":  # lead the assistants out to the spaces worth most honor
+        return 10 + 4 * c.board.hall.honor[int(parts[1])]
     if verb == "dispatch":
         return 28 - 6 * int(parts[1])
     if verb == "deal":

@@ -21,6 +21,7 @@ RESOURCE_NAMES = (*BASICS, "gold")
 KIND = {name: index for index, name in enumerate(BASICS)}
 HALL = 0  # node of the ancestral hall; inner positions are nodes 1-6, outer 7-12
 RING = 6  # rooms per circle
+HEXAGONS = 6  # the ancestral hall's hexagonal amulet spaces (setup 4)
 
 
 class ContentError(Exception):
@@ -51,10 +52,33 @@ class Gain(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return _gain_text(self)
 
 
+GAIN_WORDS = {
+    "coins": "coin",
+    "basic": "basic resource of your choice",
+    "recruit": "recruit",
+    "dispatch": "merchant dispatch",
+    "invest": "investment",
+    "senior_invest": "senior investment",
+}
+
+
+def plural(n: int, noun: str) -> str:
+    """ "1 coin", "2 coins"; "1 basic resource of your choice", "2 basic resources of your choice"."""
+    if n == 1:
+        return f"{n} {noun}"
+    head, _, tail = noun.partition(" of ")
+    if head.endswith(("ch", "sh")):
+        head += "es"
+    elif not head.endswith(("s", "tea", "fruit", "celadon", "gold", "honor")):
+        head += "s"
+    return f"{n} {head}" + (f" of {tail}" if tail else "")
+
+
 @cache
 def _gain_text(gain: Gain) -> str:
-    """A gain as labels read it ("1 basic, 1 dispatch"); cached, labels are built on every decision."""
-    parts = [f"{value} {name.replace('_', ' ')}" for name, value in msgspec.structs.asdict(gain).items() if value]
+    """A gain as labels read it ("1 basic resource of your choice, 1 merchant dispatch"); cached,
+    labels are built on every decision."""
+    parts = [plural(value, GAIN_WORDS.get(name, name)) for name, value in msgspec.structs.asdict(gain).items() if value]
     return ", ".join(parts) or "nothing"
 
 
@@ -160,7 +184,7 @@ class Order(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     start: bool
     cost: dict[str, int]
     honor: int
-    effect: Literal["coins", "honor", "color", "any_honor", "any_extra"]
+    effect: Literal["coins", "honor", "color", "any"]
     source: Source
     note: str
     amount: int = 0
@@ -180,8 +204,7 @@ class Order(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             "coins": f"+{self.amount} coin when receiving coins",
             "honor": "+1 honor when receiving honor",
             "color": f"+1 {self.kind} when receiving {self.kind}",
-            "any_honor": "+1 honor when receiving a basic resource",
-            "any_extra": "+1 of a basic resource received",
+            "any": "+1 honor or +1 more of it when receiving a basic resource",
         }[self.effect]
 
 
@@ -208,7 +231,9 @@ class Expert(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     def text(self) -> str:
         if self.permanent:
-            return f"once a turn, when receiving {self.permanent}: +{self.permanent_honor} honor"
+            when = {"invest": "investing", "gold": "receiving Gold", "basic": "receiving Tea, Fruit or Celadon"}
+            what = when.get(self.permanent, "receiving expert cards")
+            return f"once a turn, when {what}: +{self.permanent_honor} honor"
         parts = []
         if self.return_assistant:
             parts.append("return an assistant")
@@ -226,7 +251,7 @@ class Expert(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             parts.append(f"others +{self.others_coins} coin")
         if self.coin_per_personal:
             parts.append("+1 coin per assistant in supply")
-        return "; ".join(parts) + (" (amulet: kept)" if self.keep else "")
+        return "; ".join(parts) + (" (amulet icon)" if self.keep else "")
 
 
 class Number(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -282,11 +307,18 @@ class Track(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     note: str
 
 
+HallSpot = Literal["amulet", "order", "none"]
+
+
 class HallGrid(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The ancestral hall (p.12): spaces row by row from the top-left, their honor, the bonuses
+    above columns and left of rows, and what lies below columns and right of rows."""
+
     rows: int
     columns: int
-    path: list[list[int]]
     honor: list[int]
+    below: list[HallSpot]
+    right: list[HallSpot]
     top: list[Tagged]
     left: list[Tagged]
     source: Source
@@ -321,6 +353,8 @@ class Content(msgspec.Struct, frozen=True):
     numbers: Numbers
     hall_top: tuple[Gain, ...]
     hall_left: tuple[Gain, ...]
+    hall_spots: tuple[tuple[str, int], ...]  # below each column, then right of each row: (what, hexagon or -1)
+    hall_next: tuple[tuple[int, ...], ...]  # per hall space: the spaces touching it horizontally or vertically
     icons: frozenset[int]
     merchant_start: int
 
@@ -371,6 +405,26 @@ def _edges(stairs: list[Stair]) -> tuple[tuple[tuple[int, bool], ...], ...]:
     return tuple(tuple(e) for e in edges)
 
 
+def _hall_spots(hall: HallGrid) -> tuple[tuple[str, int], ...]:
+    """What lies below each column and right of each row, numbering the hexagons in that order."""
+    out = []
+    hexagon = 0
+    for what in (*hall.below, *hall.right):
+        out.append((what, hexagon if what == "amulet" else -1))
+        hexagon += what == "amulet"
+    return tuple(out)
+
+
+def _hall_next(hall: HallGrid) -> tuple[tuple[int, ...], ...]:
+    """Neighbours of each hall space (numbered row by row)."""
+    out = []
+    for space in range(hall.rows * hall.columns):
+        row, column = divmod(space, hall.columns)
+        steps = ((row - 1, column), (row, column + 1), (row + 1, column), (row, column - 1))
+        out.append(tuple(r * hall.columns + k for r, k in steps if 0 <= r < hall.rows and 0 <= k < hall.columns))
+    return tuple(out)
+
+
 def _read(name: str) -> dict:
     text = resources.files(__package__).joinpath("content").joinpath(name).read_text(encoding="utf-8")
     return tomllib.loads(text)
@@ -400,14 +454,14 @@ def _check(rooms: list[Room], board: Board, numbers: Numbers, pieces: dict, card
             if any(d != "any" and d not in KIND for d in room.designated):
                 fail(f"rooms.toml: market {room.id} has an unknown designated resource")
     hall = board.hall
-    cells = {tuple(cell) for cell in hall.path}
-    if len(hall.path) != hall.rows * hall.columns or len(cells) != len(hall.path) or len(hall.honor) != len(hall.path):
-        fail("board.toml: the hall path must visit every grid space once, with an honor value each")
-    for a, b in zip(hall.path, hall.path[1:], strict=False):
-        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-            fail("board.toml: consecutive hall spaces must touch horizontally or vertically (worship step 2)")
+    if len(hall.honor) != hall.rows * hall.columns:
+        fail("board.toml: the hall needs an honor value for each of its rows x columns spaces")
     if len(hall.top) != hall.columns or len(hall.left) != hall.rows:
         fail("board.toml: one bonus above each hall column and left of each row")
+    if len(hall.below) != hall.columns or len(hall.right) != hall.rows:
+        fail("board.toml: one reward spot below each hall column and right of each row")
+    if [*hall.below, *hall.right].count("amulet") != HEXAGONS:
+        fail(f"board.toml: the hall has {HEXAGONS} hexagonal amulet spaces (setup 4)")
     if board.towns.merchant_start not in board.towns.names:
         fail("board.toml: the merchant must start in a town")
     counts = {
@@ -476,6 +530,8 @@ def load_content() -> Content:
         numbers=numbers,
         hall_top=tuple(t.gain() for t in board.hall.top),
         hall_left=tuple(t.gain() for t in board.hall.left),
+        hall_spots=_hall_spots(board.hall),
+        hall_next=_hall_next(board.hall),
         icons=frozenset(board.track.icons),
         merchant_start=board.towns.names.index(board.towns.merchant_start),
     )

@@ -3,14 +3,15 @@
 Permanent effects (Order Card Effects p.14, experts p.15) fire "once per turn": each expert
 trigger and each fulfilled order has a bit in `state.used[seat]`, cleared when a turn starts.
 An order fulfilled this turn starts working next turn. Bonus goods from an effect fire no
-further effects. Gold stands in for any basic resource (setup 9): a payment takes the named
-resource first and Gold only for what is missing (a ruling: it keeps the choice list short).
+further effects. Gold stands in for any basic resource (setup 9): every payment may use Gold
+for any of the resources it names, as the player chooses (`gold_splits`).
 """
 
 from collections.abc import Iterator
+from itertools import product
 
 from meeple.games.round_house.content import BASICS, GOLD, Content, Gain
-from meeple.games.round_house.state import T_AMULET, T_BASIC, T_DISPATCH, T_INVEST, T_ORDER, Rh
+from meeple.games.round_house.state import T_AMULET, T_BASIC, T_BONUS, T_DISPATCH, T_INVEST, T_ORDER, Rh
 
 EXPERT_BITS = {"invest": 0, "gold": 1, "basic": 2, "expert": 3}
 ORDER_BIT = 8
@@ -18,9 +19,10 @@ ALL_BASICS = 0b111
 
 
 def push(state: Rh, kind: int, argument: int = 0, times: int = 1) -> None:
-    """Queue a decision for the player to move."""
+    """Queue a decision for the player to move, in the group of the decision being made now (the
+    decisions one action opens form a group, taken in any order: p.7 "decide the order")."""
     for _ in range(times):
-        state.tasks.append([kind, argument])
+        state.tasks.append([kind, argument, state.decisions])
 
 
 def expert_trigger(state: Rh, seat: int, trigger: str, c: Content) -> None:
@@ -32,7 +34,7 @@ def expert_trigger(state: Rh, seat: int, trigger: str, c: Content) -> None:
         expert = c.experts[card]
         if expert.permanent == trigger:
             state.used[seat] |= bit
-            gain_honor(state, seat, expert.permanent_honor, c)
+            gain_honor(state, seat, expert.permanent_honor, c, effects=False)
             return
 
 
@@ -62,13 +64,16 @@ def gain_coins(state: Rh, seat: int, amount: int, c: Content, from_lender: bool 
     state.coins[seat] += amount
 
 
-def gain_honor(state: Rh, seat: int, amount: int, c: Content) -> None:
+def gain_honor(state: Rh, seat: int, amount: int, c: Content, effects: bool = True) -> None:
     """Honor moves the seat's assistant on the point track; each icon reached or passed gives an
-    order or an amulet in the Receive Orders phase (p.6 A). Effect 2 (reconstructed): +1 honor."""
+    order or an amulet in the Receive Orders phase (p.6 A). Effect 2 (reconstructed): +1 honor,
+    except on honor that is itself a permanent effect's bonus (`effects` False: bonuses fire no
+    further effects)."""
     if amount <= 0:
         return
-    for _ in active_orders(state, seat, "honor", c):
-        amount += 1
+    if effects:
+        for _ in active_orders(state, seat, "honor", c):
+            amount += 1
     before = state.honor[seat]
     state.honor[seat] = after = before + amount
     state.icons[seat] += sum(1 for icon in c.icons if before < icon <= after)
@@ -82,6 +87,13 @@ def gain_goods(state: Rh, seat: int, kind: int, amount: int, c: Content) -> None
         return
     state.basics[kind] -= amount
     state.goods[seat][kind] += amount
+    received(state, seat, kind, c)
+
+
+def received(state: Rh, seat: int, kind: int, c: Content) -> None:
+    """The effects of receiving a resource (from the supply, or taken from a room at the
+    Warehouse): Gold fires the Wealthy Man; a basic resource the Shopkeeper, effect 3 (+1 of the
+    card's colour) and effect 4 (the player chooses +1 honor or +1 more, a decision queued)."""
     if kind == GOLD:
         expert_trigger(state, seat, "gold", c)
         return
@@ -91,10 +103,8 @@ def gain_goods(state: Rh, seat: int, kind: int, amount: int, c: Content) -> None
         extra += BASICS[kind] == c.orders[order].kind
         if BASICS[kind] != c.orders[order].kind:
             state.used[seat] &= ~(1 << (ORDER_BIT + order))  # another colour: not used up
-    for _ in active_orders(state, seat, "any_extra", c):
-        extra += 1
-    for _ in active_orders(state, seat, "any_honor", c):
-        gain_honor(state, seat, 1, c)
+    for _ in active_orders(state, seat, "any", c):
+        push(state, T_BONUS, kind)
     extra = min(extra, state.basics[kind])
     state.basics[kind] -= extra
     state.goods[seat][kind] += extra
@@ -110,15 +120,43 @@ def can_pay(state: Rh, seat: int, need: tuple[int, ...], coins: int = 0) -> bool
     return state.coins[seat] >= coins and shortfall(state, seat, need) <= state.goods[seat][GOLD]
 
 
-def pay_goods(state: Rh, seat: int, need: tuple[int, ...]) -> list[int]:
-    """Pay basic resources to the supply, Gold for what is missing; returns the tokens paid."""
+def gold_splits(state: Rh, seat: int, need: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every way the player can pay basic resources `need` (tea, fruit, celadon): how many of
+    each Gold pays for ("Gold can be used as any basic resources", setup 9). The first is the
+    fewest Gold (only for what is missing)."""
+    goods = state.goods[seat]
+    if not goods[GOLD]:
+        return [(0, 0, 0)] if all(goods[k] >= n for k, n in enumerate(need)) else []
+    ranges = [range(max(0, n - goods[k]), n + 1) for k, n in enumerate(need)]
+    return [split for split in product(*ranges) if sum(split) <= goods[GOLD]]
+
+
+def gold_suffix(split: tuple[int, ...], splits: list[tuple[int, ...]]) -> str:
+    """The id suffix naming a payment's Gold: none for the fewest Gold, ":g<tea><fruit><celadon>" else."""
+    return "" if split == splits[0] else ":g" + "".join(map(str, split))
+
+
+def gold_text(split: tuple[int, ...]) -> str:
+    paid = [f"{n} {BASICS[k]}" for k, n in enumerate(split) if n]
+    return f" (Gold for {', '.join(paid)})" if paid else ""
+
+
+def parse_gold(parts: list[str]) -> tuple[int, ...] | None:
+    """The Gold split an action id names, None for the fewest Gold."""
+    last = parts[-1]
+    return tuple(int(ch) for ch in last[1:]) if last.startswith("g") else None
+
+
+def pay_goods(state: Rh, seat: int, need: tuple[int, ...], split: tuple[int, ...] | None = None) -> list[int]:
+    """Pay basic resources to the supply, Gold for `split` of them (by default only for what is
+    missing); returns the tokens paid."""
     goods = state.goods[seat]
     tokens = []
     for kind, n in enumerate(need):
-        own = min(n, goods[kind])
-        goods[kind] -= own
-        goods[GOLD] -= n - own
-        tokens += [kind] * own + [GOLD] * (n - own)
+        gold = split[kind] if split is not None else max(0, n - goods[kind])
+        goods[kind] -= n - gold
+        goods[GOLD] -= gold
+        tokens += [kind] * (n - gold) + [GOLD] * gold
     return tokens
 
 
@@ -142,6 +180,22 @@ def dismiss(state: Rh, seat: int) -> None:
     left, stacked on the leftmost space when full (a count holds both)."""
     state.personal[seat] -= 1
     state.reserve[seat] += 1
+
+
+def gain_possible(state: Rh, seat: int, gain: Gain, c: Content) -> bool:
+    """Whether receiving `gain` would change anything: an action that costs something and does
+    nothing is never offered (a supply may be empty, no assistant or chair may be left)."""
+    if gain.honor or (gain.coins and state.bank):
+        return True
+    if any(n and state.basics[k] for k, n in enumerate(gain.goods())) or (gain.basic and any(state.basics[:3])):
+        return True
+    reserve = state.reserve[seat]
+    if gain.recruit and reserve:
+        return True
+    assistants = state.personal[seat] or (gain.recruit and reserve)
+    if (gain.dispatch or ((gain.invest or gain.senior_invest) and -1 in state.chairs)) and assistants:
+        return True
+    return bool((gain.amulet and state.amulets_up) or (gain.order and state.orders_up))
 
 
 def grant(state: Rh, seat: int, gain: Gain, c: Content) -> None:

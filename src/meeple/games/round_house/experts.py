@@ -4,8 +4,18 @@ are discarded after activation, except those with the amulet icon (see the amule
 """
 
 from meeple.engine import Action
-from meeple.games.round_house.content import KIND, Content
-from meeple.games.round_house.economy import can_pay, dismiss, expert_trigger, gain_coins, grant, push
+from meeple.games.round_house.content import BASICS, KIND, NOTHING, Content, Expert, Gain
+from meeple.games.round_house.economy import (
+    dismiss,
+    expert_trigger,
+    gain_coins,
+    gain_possible,
+    gold_splits,
+    gold_suffix,
+    gold_text,
+    grant,
+    push,
+)
 from meeple.games.round_house.markets import free_spaces, market_rooms
 from meeple.games.round_house.state import T_BASIC, T_KEEP, T_PLACE, Rh
 
@@ -56,12 +66,24 @@ def activation_actions(state: Rh, seat: int, c: Content) -> list[Action]:
         expert = c.experts[card]
         if expert.permanent or state.personal[seat] < expert.return_assistant:
             continue
-        out.append(Action(f"activate:{slot}", f"Activate {expert.name}: {expert.text()}", {"expert": card}))
-        if expert.alt_gain.text() != "nothing":
+        if _takes_effect(state, seat, expert, expert.gain, c):
+            out.append(Action(f"activate:{slot}", f"Activate {expert.name}: {expert.text()}", {"expert": card}))
+        if expert.alt_gain != NOTHING and gain_possible(state, seat, expert.alt_gain, c):
             out.append(
                 Action(f"activate:{slot}:alt", f"Activate {expert.name}: {expert.alt_gain.text()}", {"expert": card})
             )
     return out
+
+
+def _takes_effect(state: Rh, seat: int, expert: Expert, gain: Gain, c: Content) -> bool:
+    """Whether activating `expert` would do anything: an activation that discards the card for
+    nothing (no resource to place, no assistant or chair, an empty supply) is not offered."""
+    if expert.return_assistant or gain_possible(state, seat, gain, c):
+        return True
+    if expert.choice and any(state.basics[KIND[k]] for k in expert.choice):
+        return True
+    kinds = sum(1 << KIND[k] for k in expert.place_kinds)
+    return bool(expert.place and place_actions(state, seat, kinds, c))
 
 
 def perform_activation(state: Rh, seat: int, action: Action, keep_rule: str, c: Content) -> None:
@@ -97,12 +119,17 @@ def discard_expert(state: Rh, seat: int, card: int) -> None:
 
 
 def place_actions(state: Rh, seat: int, argument: int, c: Content) -> list[Action]:
-    """Experts that place resources on "free spaces of any Market" (the player's own, a ruling)."""
+    """Experts that place resources on "free spaces of any Market" (the player's own, a ruling),
+    paid with the resource or a Gold standing in for it, as the player chooses."""
     out = []
     for room in market_rooms(state, c):
+        chart = c.rooms[room].chart
         for kind in range(3):
-            need = tuple(int(k == kind) for k in range(3))
-            if argument >> kind & 1 and free_spaces(state, room, kind, c) and can_pay(state, seat, need):
-                label = f"Place 1 {('tea', 'fruit', 'celadon')[kind]} on {c.rooms[room].name}"
-                out.append(Action(f"place:{room}:{kind}", label))
+            if not (argument >> kind & 1 and free_spaces(state, room, kind, c)):
+                continue
+            splits = gold_splits(state, seat, tuple(int(k == kind) for k in range(3)))
+            for split in splits:
+                label = f"Place 1 {BASICS[kind]} on {c.rooms[room].name} ({chart[BASICS[kind]].text()}"
+                label += f"{', doubled' if argument & DOUBLE else ''}, no assistant action){gold_text(split)}"
+                out.append(Action(f"place:{room}:{kind}{gold_suffix(split, splits)}", label))
     return out

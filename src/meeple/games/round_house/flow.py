@@ -8,8 +8,8 @@ from meeple.games.round_house.experts import activation_actions, perform_activat
 from meeple.games.round_house.movement import destinations
 from meeple.games.round_house.orders import fulfil, fulfil_actions, icon_actions, perform_icon, refill_supplies
 from meeple.games.round_house.rooms import perform_room, room_actions
-from meeple.games.round_house.state import EXPERT, FULFIL, MOVE, NEUTRAL, ORDERS, OVER, ROOM, T_ROOM, WORSHIP, Rh
-from meeple.games.round_house.tasks import perform_task, task_actions
+from meeple.games.round_house.state import EXPERT, FULFIL, MOVE, NEUTRAL, ORDERS, OVER, ROOM, T_ROOM, T_RUN, WORSHIP, Rh
+from meeple.games.round_house.tasks import drop_group, perform_task, task_actions
 from meeple.games.round_house.worship import worship_actions, worship_hall, worship_temple
 
 PASS = Action("pass", "Activate no expert")
@@ -48,7 +48,7 @@ def _actions(state: Rh, seat: int, c: Content) -> list[Action]:
     if phase == MOVE:
         return move_actions(state, seat, c)
     if phase == WORSHIP:
-        return worship_actions(state, seat, c)
+        return worship_actions(state, seat, c) if state.runs else []
     if phase == ROOM:
         return room_phase_actions(state, seat, c)
     if phase == ORDERS:
@@ -64,7 +64,11 @@ def neutral_actions(state: Rh, c: Content) -> list[Action]:
         if owner < 0:
             for node in destinations(state, leader, c):
                 out.append(
-                    Action(f"neutral:{leader}:{node}", f"Move the neutral leader {leader} to {_where(state, node, c)}")
+                    Action(
+                        f"neutral:{leader}:{node}",
+                        f"Move the neutral leader from {_where(state, state.leaders[leader], c)} to "
+                        f"{_where(state, node, c)}",
+                    )
                 )
     return out
 
@@ -74,11 +78,21 @@ def move_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     out = []
     for leader, owner in enumerate(state.owners):
         if owner == seat:
-            for node in destinations(state, leader, c):
-                out.append(
-                    Action(f"move:{leader}:{node}", f"Move a leader to {_where(state, node, c)}", {"node": node})
-                )
+            start = state.leaders[leader]
+            out += [_move(state, leader, start, node, c) for node in destinations(state, leader, c)]
     return out
+
+
+_MOVES: dict[tuple[int, int, int, int, int], Action] = {}
+
+
+def _move(state: Rh, leader: int, start: int, node: int, c: Content) -> Action:
+    """A move action (cached by leader, rooms and nodes: a few hundred actions all game long)."""
+    key = (leader, start, node, state.room_at(start, c.inner), state.room_at(node, c.inner))
+    if key not in _MOVES:
+        label = f"Move your leader from {_where(state, start, c)} to {_where(state, node, c)}"
+        _MOVES[key] = Action(f"move:{leader}:{node}", label, {"node": node})
+    return _MOVES[key]
 
 
 _PLACES: dict[tuple[int, int], str] = {}
@@ -102,16 +116,26 @@ def chairs_of(node: int, c: Content) -> range:
 
 
 def room_phase_actions(state: Rh, seat: int, c: Content) -> list[Action]:
-    """Phase 3: activate the seat's assistants on the room's chairs (one more execution each),
-    execute the room's action while executions are left, or end the phase."""
+    """Phase 3: the room's own execution (optional), and for each of the seat's assistants on the
+    room's chairs, retrieving it to execute the room once more (p.7 Important, p.11): offered only
+    while one more execution is possible, and the execution follows at once (it cannot be declined)."""
     node = state.leaders[state.moved]
+    chairs = [ch for ch in chairs_of(node, c) if state.chairs[ch] == seat and ch not in state.activated]
+    if not (chairs or state.runs):
+        return []
+    actions = room_actions(state, seat, state.room_at(node, c.inner), c)
     out = []
-    for chair in chairs_of(node, c):
-        if state.chairs[chair] == seat and chair not in state.activated:
-            kind = "senior assistant (stays)" if state.senior_chairs[chair] else "assistant (back to supply)"
-            out.append(Action(f"call:{chair}", f"Activate the {kind} on chair {chair}", {"chair": chair}))
-    if state.runs:
-        out += room_actions(state, seat, state.room_at(node, c.inner), c)
+    if actions:
+        for chair in chairs:
+            kind = (
+                "senior assistant (it stays on the chair)"
+                if state.senior_chairs[chair]
+                else "assistant (back to your personal supply)"
+            )
+            label = f"Activate your {kind} beside this room and execute the room once more"
+            out.append(Action(f"call:{chair}", label, {"chair": chair}))
+        if state.runs:
+            out += actions
     return [*out, DONE] if out else []
 
 
@@ -140,22 +164,23 @@ def perform(state: Rh, seat: int, action: Action, rules: Rules) -> None:
         state.note(f"seat {seat} moves a leader to {node_name(node)}")
         if node == HALL:
             state.phase = WORSHIP
+            state.runs = 1  # one worship
         else:
             state.phase = ROOM
             state.runs = 1
     elif verb == "temple":
         worship_temple(state, seat, int(rest), c)
-        state.phase = ORDERS
+        state.runs = 0  # the worship is made; its decisions follow in this phase
     elif verb == "hall":
         worship_hall(state, seat, int(rest), c)
-        state.phase = ORDERS
+        state.runs = 0
     elif verb == "call":
         chair = int(rest)
         state.activated.append(chair)
         if not state.senior_chairs[chair]:
             state.chairs[chair] = -1
             state.personal[seat] += 1
-        state.runs += 1
+        push(state, T_RUN, state.room_at(state.leaders[state.moved], c.inner))
     elif verb == "do":
         state.runs -= 1
         perform_room(state, seat, state.room_at(state.leaders[state.moved], c.inner), action, c)
@@ -164,7 +189,7 @@ def perform(state: Rh, seat: int, action: Action, rules: Rules) -> None:
     elif verb in ("pick-order", "pick-amulet", "pass"):
         perform_icon(state, seat, action)
     elif verb == "fulfil":
-        fulfil(state, seat, int(rest), c)
+        fulfil(state, seat, action, c)
     elif verb == "end":
         end_turn(state, c)
     advance(state, c)
@@ -177,7 +202,7 @@ def advance(state: Rh, c: Content) -> None:
         if state.tasks:
             if task_actions(state, seat, c):
                 return
-            state.tasks.pop(0)
+            drop_group(state, c)
             continue
         phase = state.phase
         if phase == NEUTRAL:

@@ -17,13 +17,16 @@ def free_spaces(state: Rh, room: int, kind: int, c: Content) -> list[int]:
     return [s for s, token in enumerate(state.spaces[room]) if token < 0 and market.space_kind(s) in (-1, kind)]
 
 
-def place(state: Rh, seat: int, room: int, kind: int, c: Content, times: int = 1, assist: bool = True) -> None:
-    """Pay one `kind` (Gold if lacking), put it on the leftmost free space, receive the chart's
+def place(
+    state: Rh, seat: int, room: int, kind: int, c: Content, times: int = 1, assist: bool = True, gold: bool = False
+) -> None:
+    """Pay one `kind` (or a Gold standing in for it: when lacking it, or by choice with `gold`), put
+    it on the leftmost free space, receive the chart's
     coins and honor (`times` over: twice for the supplier experts) and, unless an expert placed
     it ("do not execute the assistant action marked on the space"), its assistant action."""
     need = [0, 0, 0]
     need[kind] = 1
-    (token,) = pay_goods(state, seat, tuple(need))
+    (token,) = pay_goods(state, seat, tuple(need), tuple(int(gold and k == kind) for k in range(3)) if gold else None)
     space = free_spaces(state, room, kind, c)[0]
     state.spaces[room][space] = token
     reward: Gain = c.rooms[room].chart[("tea", "fruit", "celadon")[kind]]

@@ -10,17 +10,18 @@ INNER = sum(1 << node for node in range(1, RING + 1))
 OUTER = sum(1 << node for node in range(RING + 1, 2 * RING + 1))
 
 
-def destinations(state: Rh, leader: int, c: Content) -> tuple[int, ...]:
+def destinations(state: Rh, leader: int, c: Content, steps: int = STEPS) -> tuple[int, ...]:
     """Nodes where `leader` may end its move, clockwise 1-3 rooms along corridors or stairs (A);
     rooms holding another leader are skipped and not counted (C) and never a destination (B);
     a seat's leader entering the ancestral hall stops there (D). A neutral leader uses no stairs,
-    skips the hall and cannot stop in it (p.14)."""
+    skips the hall and cannot stop in it (p.14). `steps` below 3 gives the rooms reached within
+    that many counted steps."""
     neutral = state.owners[leader] < 0
     occupied = 0
     for i, node in enumerate(state.leaders):
         if i != leader and node != HALL:
             occupied |= 1 << node
-    found = _reach(state.leaders[leader], occupied, neutral, c)
+    found = _reach(state.leaders[leader], occupied, neutral, steps, c)
     if neutral:
         found &= _neutral_mask(state, leader)
     return _nodes(found)
@@ -32,14 +33,14 @@ def _nodes(mask: int) -> tuple[int, ...]:
 
 
 @cache
-def _reach(start: int, occupied: int, neutral: bool, c: Content) -> int:
+def _reach(start: int, occupied: int, neutral: bool, steps: int, c: Content) -> int:
     """The nodes reachable from `start` past the `occupied` rooms, as a bitmask. Step by step:
     from the rooms reached so far, every way forward passes any run of occupied rooms (and, for a
     neutral leader, the hall) and ends in the next free room, one step more."""
     ways = c.corridors if neutral else c.ways
     found = 0
     frontier = [start]
-    for _ in range(STEPS):
+    for _ in range(steps):
         reached: list[int] = []
         passed = 0
         while frontier:

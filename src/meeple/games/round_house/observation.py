@@ -3,13 +3,14 @@
 Public: everything on the table and on the player boards (the rulebook keeps nothing in hand:
 orders, experts and amulets lie face up before their owners), the face-up supplies, the log.
 Hidden from every seat: the order of the face-down piles (expert deck, order deck, pirate
-stack, face-down amulets); observations show only their sizes.
+stack, face-down amulets); observations show only their sizes, and the used pirate tiles put
+under the stack in view of all (bottom first).
 """
 
 from typing import Any
 
 from meeple.engine import Rng
-from meeple.games.round_house.content import BASICS, RESOURCE_NAMES, Content, node_name
+from meeple.games.round_house.content import BASICS, RESOURCE_NAMES, Content, Room, node_name
 from meeple.games.round_house.flow import chairs_of
 from meeple.games.round_house.scoring import breakdown
 from meeple.games.round_house.state import PHASE_NAMES, TASK_NAMES, Rh
@@ -29,6 +30,17 @@ def _order(o: int, c: Content) -> dict[str, Any]:
     return {"id": order.id, "cost": dict(order.cost), "honor": order.honor, "effect": order.effect_text()}
 
 
+def _rewards(room: Room) -> str:
+    """What a market's chart or the Bank's payments give (the rulebook's illustrations)."""
+    if room.kind == "market":
+        return "; ".join(f"{name}: {room.chart[name].text()}" for name in BASICS)
+    if room.kind == "bank":
+        return "; ".join(
+            f"pay {p.coins}: {p.honor} honor" + (", 1 investment" if p.invest else "") for p in room.payments
+        )
+    return ""
+
+
 def _rooms(state: Rh, c: Content) -> list[dict[str, Any]]:
     out = []
     for node in range(1, 13):
@@ -44,9 +56,31 @@ def _rooms(state: Rh, c: Content) -> list[dict[str, Any]]:
                 "spaces": [RESOURCE_NAMES[t] if t >= 0 else None for t in state.spaces[index]],
                 "designated": list(room.designated),
                 "chairs": list(chairs_of(node, c)),
+                "rewards": _rewards(room),
             }
         )
     return out
+
+
+def _hall(state: Rh, c: Content) -> dict[str, Any]:
+    """The ancestral hall grid: each space's honor, the bonuses above columns and left of rows,
+    what lies below columns and right of rows, and the path being walked (if any)."""
+    hall = c.board.hall
+    spots = []
+    for what, hexagon in c.hall_spots:
+        amulet = state.hall_amulets[hexagon] if hexagon >= 0 else -1
+        spots.append({"what": what, "amulet": _amulet(amulet, c) if amulet >= 0 else None})
+    walk = {"at": state.walk[0], "left": state.walk[1], "passed": state.walk[2]} if state.walk else None
+    return {
+        "rows": hall.rows,
+        "columns": hall.columns,
+        "honor": list(hall.honor),
+        "top": [g.text() for g in c.hall_top],
+        "left": [g.text() for g in c.hall_left],
+        "below": spots[: hall.columns],
+        "right": spots[hall.columns :],
+        "walk": walk,
+    }
 
 
 def observation(state: Rh, seat: int | None, c: Content) -> dict[str, Any]:
@@ -62,7 +96,7 @@ def observation(state: Rh, seat: int | None, c: Content) -> dict[str, Any]:
                 "personal": state.personal[p],
                 "reserve": state.reserve[p],
                 "towns": state.towns[p][:],
-                "seniors": [s for s in range(len(c.board.hall.path)) if state.seniors[p] >> s & 1],
+                "seniors": [s for s in range(len(c.board.hall.honor)) if state.seniors[p] >> s & 1],
                 "experts": [_expert(e, c) for e in state.experts[p]],
                 "orders": [_order(o, c) for o in state.hand[p]],
                 "fulfilled": [_order(o, c) for o in state.done_orders[p]],
@@ -103,11 +137,13 @@ def observation(state: Rh, seat: int | None, c: Content) -> dict[str, Any]:
             for i, used in enumerate(state.temples_used)
         ],
         "hall_amulets": [_amulet(a, c) if a >= 0 else None for a in state.hall_amulets],
+        "hall": _hall(state, c),
         "end_amulet": _amulet(state.end_amulet, c) if state.end_amulet >= 0 else None,
         "supply": dict(zip(RESOURCE_NAMES, state.basics, strict=True)),
         "bank": state.bank,
         "pirates": [c.pirates[t].gain.text() for t in state.pirates_up],
         "pirate_stack": len(state.pirate_stack),
+        "pirate_stack_bottom": [c.pirates[t].gain.text() for t in state.pirate_stack[: state.pirates_seen]],
         "amulets": [_amulet(a, c) for a in state.amulets_up],
         "amulet_pool": len(state.amulet_pool),
         "orders": [_order(o, c) for o in state.orders_up],
@@ -125,9 +161,13 @@ def determinize(state: Rh, seat: int, rng: Rng) -> Rh:
     order, and the state's random stream replaced. Depends on `state` only through what
     `observation(state, seat)` shows (the piles' contents follow from the public pieces)."""
     sampled = state.clone()
-    for pile in (sampled.expert_deck, sampled.order_deck, sampled.pirate_stack, sampled.amulet_pool):
+    for pile in (sampled.expert_deck, sampled.order_deck, sampled.amulet_pool):
         pile.sort()
         rng.shuffle(pile)
+    # the used pirate tiles went under the stack in view of all: only the tiles above them are unknown
+    unknown = sorted(sampled.pirate_stack[sampled.pirates_seen :])
+    rng.shuffle(unknown)
+    sampled.pirate_stack[sampled.pirates_seen :] = unknown
     sampled.rng = Rng(rng.next64())
     sampled.seed = 0  # the real seed would let a bot rebuild every shuffle
     return sampled

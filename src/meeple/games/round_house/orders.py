@@ -2,8 +2,8 @@
 (phase 5) for their permanent effects, honor scored at the end."""
 
 from meeple.engine import Action
-from meeple.games.round_house.content import Content
-from meeple.games.round_house.economy import can_pay, pay_coins, pay_goods
+from meeple.games.round_house.content import Content, Order
+from meeple.games.round_house.economy import gold_splits, gold_suffix, gold_text, parse_gold, pay_coins, pay_goods
 from meeple.games.round_house.state import Rh
 
 
@@ -47,17 +47,27 @@ def fulfil_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     out = []
     for i, order in enumerate(state.hand[seat]):
         tea, fruit, celadon, coins = c.orders[order].price()
-        if can_pay(state, seat, (tea, fruit, celadon), coins):
-            card = c.orders[order]
-            out.append(Action(f"fulfil:{i}", f"Fulfil order {card.id} ({card.honor} honor, {card.effect_text()})"))
+        if state.coins[seat] < coins:
+            continue
+        card = c.orders[order]
+        splits = gold_splits(state, seat, (tea, fruit, celadon))
+        for split in splits:
+            label = f"Fulfil order {card.id}: pay {order_cost(card)}{gold_text(split)}; {card.honor} honor at the end"
+            out.append(Action(f"fulfil:{i}{gold_suffix(split, splits)}", f"{label}, then {card.effect_text()}"))
     return out
 
 
-def fulfil(state: Rh, seat: int, index: int, c: Content) -> None:
-    """Pay, then the card lies sideways: its effect works from the next turn (p.14)."""
-    order = state.hand[seat].pop(index)
+def order_cost(card: Order) -> str:
+    return ", ".join(f"{n} {what}" for what, n in card.cost.items())
+
+
+def fulfil(state: Rh, seat: int, action: Action, c: Content) -> None:
+    """Pay (Gold standing in as the action says), then the card lies sideways: its effect works
+    from the next turn (p.14)."""
+    parts = action.id.split(":")
+    order = state.hand[seat].pop(int(parts[1]))
     tea, fruit, celadon, coins = c.orders[order].price()
-    for token in pay_goods(state, seat, (tea, fruit, celadon)):
+    for token in pay_goods(state, seat, (tea, fruit, celadon), parse_gold(parts)):
         state.basics[token] += 1
     pay_coins(state, seat, coins)
     state.done_orders[seat].append(order)

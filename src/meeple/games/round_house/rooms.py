@@ -7,14 +7,21 @@ once). Ids start with "do:" followed by the action.
 
 from itertools import combinations
 
+import msgspec
+
 from meeple.engine import Action
-from meeple.games.round_house.content import BASICS, HALL, Content
+from meeple.games.round_house.content import BASICS, GOLD, HALL, Content, Gain, Room, plural
+from meeple.games.round_house.deals import black_actions, trade_capacity
 from meeple.games.round_house.economy import (
-    can_pay,
     dismiss,
     gain_coins,
     gain_honor,
+    gain_possible,
+    gold_splits,
+    gold_suffix,
+    gold_text,
     grant,
+    parse_gold,
     pay_coins,
     push,
 )
@@ -22,94 +29,130 @@ from meeple.games.round_house.markets import clear_if_full, free_spaces, place
 from meeple.games.round_house.state import T_BLACK, T_COPY, T_EXPERT, T_INVEST, T_TAKE, T_TRADE, Rh
 
 
-def _one(kind: int) -> tuple[int, ...]:
-    need = [0, 0, 0]
-    need[kind] = 1
-    return tuple(need)
-
-
-def copy_targets(state: Rh, c: Content) -> list[int]:
-    """Grand Hall: rooms occupied by any other leader (including the player's own other leader)."""
+def copy_targets(state: Rh, seat: int, c: Content, fee: int = 0) -> list[int]:
+    """Grand Hall: rooms occupied by any other leader (including the player's own other leader),
+    another Grand Hall never, whose action the player can still execute after paying `fee`."""
     here = state.leaders[state.moved] if state.moved >= 0 else -1
     nodes = sorted({node for node in state.leaders if node not in (HALL, here)})
-    return [node for node in nodes if c.rooms[state.room_at(node, c.inner)].kind != "grand_hall"]
+    return [
+        node
+        for node in nodes
+        if c.rooms[state.room_at(node, c.inner)].kind != "grand_hall"
+        and room_actions(state, seat, state.room_at(node, c.inner), c, fee)
+    ]
 
 
-def room_actions(state: Rh, seat: int, room: int, c: Content) -> list[Action]:
-    """The main actions of one execution of `room` that `seat` can carry out now."""
+def room_actions(state: Rh, seat: int, room: int, c: Content, spent: int = 0) -> list[Action]:
+    """The main actions of one execution of `room` that `seat` can carry out now (with `spent`
+    coins already set aside) and that take effect: nothing is offered that costs and gives nothing."""
     spec = c.rooms[room]
     kind = spec.kind
-    coins = state.coins[seat]
+    coins = state.coins[seat] - spent
     out: list[Action] = []
     if kind in ("receiving_goods", "tea_house"):
-        out.append(Action("do:take", f"{spec.name}: {spec.gain.text()}"))
+        if gain_possible(state, seat, spec.gain, c):
+            out.append(Action("do:take", f"{spec.name}: {spec.gain.text()}"))
     elif kind == "pirates":
         for i, tile in enumerate(state.pirates_up):
-            out.append(Action(f"do:pirate:{i}", f"Pirate tile: {c.pirates[tile].gain.text()}", {"pirate": tile}))
-        out.append(Action("do:gold", "Pirates: take 1 Gold instead"))
+            if gain_possible(state, seat, c.pirates[tile].gain, c):
+                out.append(Action(f"do:pirate:{i}", f"Pirate tile: {c.pirates[tile].gain.text()}", {"pirate": tile}))
+        if state.basics[GOLD]:
+            out.append(Action("do:gold", "Pirates: take 1 Gold instead"))
     elif kind == "market":
         out += _market_actions(state, seat, room, c)
     elif kind == "expert_hall":
         if state.experts_up:
             out.append(Action("do:hire", "Expert Hall: take 1 expert card"))
     elif kind == "money_lender":
-        out.append(Action("do:lend", f"Money Lender: dispatch and take the {state.lender} coins"))
-        out.append(Action("do:lend-basic", "Money Lender: dispatch and take 1 basic resource"))
+        if state.lender or gain_possible(state, seat, spec.gain, c):
+            out.append(Action("do:lend", f"Money Lender: dispatch and take the {state.lender} coins"))
+        if gain_possible(state, seat, spec.alt_gain, c):
+            out.append(Action("do:lend-basic", "Money Lender: dispatch and take 1 basic resource"))
     elif kind == "grand_hall":
         if coins >= spec.fee:
-            if copy_targets(state, c):
+            if copy_targets(state, seat, c, spent + spec.fee):
                 out.append(Action("do:copy", f"Grand Hall: pay {spec.fee} coins, copy an occupied room"))
-            out.append(Action("do:assist", f"Grand Hall: pay {spec.fee} coins, {spec.gain.text()}"))
+            if gain_possible(state, seat, spec.gain, c):
+                out.append(Action("do:assist", f"Grand Hall: pay {spec.fee} coins, {spec.gain.text()}"))
     elif kind == "bank":
         total = 0
         for n, payment in enumerate(spec.payments, 1):
             total += payment.coins
             if total <= coins:
                 honor = sum(p.honor for p in spec.payments[:n])
-                out.append(Action(f"do:bank:{n}", f"Bank: pay {total} coins for {honor} honor", {"payments": n}))
+                invest = sum(p.invest for p in spec.payments[:n])
+                more = f" and {plural(invest, 'investment')}" if invest else ""
+                label = f"Bank: {plural(n, 'payment')}, pay {total} coins for {honor} honor{more}"
+                out.append(Action(f"do:bank:{n}", label, {"payments": n}))
     elif kind == "black_market":
-        out.append(Action("do:black", f"Black Market: make {spec.times} deals"))
+        if black_actions(state, seat, c, spent):
+            out.append(Action("do:black", f"Black Market: make {spec.times} deals"))
     elif kind == "trading_house":
         for n, price in enumerate(spec.prices, 1):
-            if price <= coins:
-                out.append(Action(f"do:trade:{n}", f"Trading House: pay {price} coins for {n} actions"))
+            if price <= coins and n <= trade_capacity(state, seat):
+                label = f"Trading House: pay {plural(price, 'coin')} for {plural(n, 'action')}"
+                label += " (recruit, dispatch, invest or Gold)"
+                out.append(Action(f"do:trade:{n}", label))
     elif kind == "study":
         for tier, (price, dismissed, experts) in enumerate(spec.tiers):
             if price <= coins and dismissed <= state.personal[seat] and state.experts_up:
-                text = f"Study: pay {price} coin" + (f", dismiss {dismissed}" if dismissed else "")
-                out.append(Action(f"do:study:{tier}", f"{text} for {experts} experts"))
+                text = f"Study: pay {plural(price, 'coin')}" + (
+                    f", dismiss {plural(dismissed, 'assistant')}" if dismissed else ""
+                )
+                out.append(Action(f"do:study:{tier}", f"{text} for {plural(experts, 'expert card')}"))
     elif kind == "warehouse":
         available = _takeable(state, c)
         for n, price in enumerate(spec.prices, 1):
             if price <= coins and n <= available:
-                out.append(Action(f"do:warehouse:{n}", f"Warehouse: pay {price} coins, take {n} resources, recruit"))
+                label = (
+                    f"Warehouse: pay {plural(price, 'coin')}, take {plural(n, 'resource')} from any room, recruit once"
+                )
+                out.append(Action(f"do:warehouse:{n}", label))
     return out
 
 
 def _market_actions(state: Rh, seat: int, room: int, c: Content) -> list[Action]:
+    """Selling Market: 1 resource on its designated space; Retail Market: 1-3 different resources;
+    Wholesale Market: 1-3 of one resource; each paid with the resource or Gold standing in, as the
+    player chooses (one action per way of paying), labelled with what the chart gives."""
     spec = c.rooms[room]
-    out = []
+    free = state.spaces[room].count(-1)
+    sales: list[tuple[str, tuple[int, ...]]] = []  # (id, resources placed, in order)
     if spec.mode == "one":
-        for kind, name in enumerate(BASICS):
-            if free_spaces(state, room, kind, c) and can_pay(state, seat, _one(kind)):
-                out.append(Action(f"do:sell:{kind}", f"{spec.name}: sell 1 {name} ({spec.chart[name].text()})"))
+        sales = [(f"do:sell:{kind}", (kind,)) for kind in range(3) if free_spaces(state, room, kind, c)]
     elif spec.mode == "different":
-        free = state.spaces[room].count(-1)
-        for size in (1, 2, 3):
+        for size in range(1, min(3, free) + 1):
             for kinds in combinations(range(3), size):
-                need = tuple(int(k in kinds) for k in range(3))
-                if size <= free and can_pay(state, seat, need):
-                    mask = sum(1 << k for k in kinds)
-                    names = ", ".join(BASICS[k] for k in kinds)
-                    out.append(Action(f"do:retail:{mask}", f"{spec.name}: sell {names}", {"kinds": list(kinds)}))
+                sales.append((f"do:retail:{sum(1 << k for k in kinds)}", kinds))
     else:
-        free = state.spaces[room].count(-1)
-        for kind, name in enumerate(BASICS):
-            for n in (1, 2, 3):
-                need = tuple(n if k == kind else 0 for k in range(3))
-                if n <= free and can_pay(state, seat, need):
-                    out.append(Action(f"do:wholesale:{kind}:{n}", f"{spec.name}: sell {n} {name}"))
+        sales = [(f"do:wholesale:{kind}:{n}", (kind,) * n) for kind in range(3) for n in range(1, min(3, free) + 1)]
+    out = []
+    for base, kinds in sales:
+        splits = gold_splits(state, seat, (kinds.count(0), kinds.count(1), kinds.count(2)))
+        out += [_sale(spec, base, kinds, split, gold_suffix(split, splits)) for split in splits]
     return out
+
+
+_SALES: dict[tuple[str, str, tuple[int, ...], str], Action] = {}
+
+
+def _sale(spec: Room, base: str, kinds: tuple[int, ...], split: tuple[int, ...], suffix: str) -> Action:
+    """A market sale action, labelled with what the chart gives and what the Gold pays for (cached)."""
+    key = (spec.id, base, split, suffix)
+    if key not in _SALES:
+        names = ", ".join(f"{kinds.count(k)} {BASICS[k]}" for k in sorted(set(kinds)))
+        label = f"{spec.name}: sell {names} for {_chart_text(spec, kinds)}{gold_text(split)}"
+        _SALES[key] = Action(base + suffix, label, {"kinds": list(kinds)})
+    return _SALES[key]
+
+
+def _chart_text(spec: Room, kinds: tuple[int, ...]) -> str:
+    """What a market's chart gives for the resources placed (coins, honor and assistant actions)."""
+    total: dict[str, int] = {}
+    for kind in kinds:
+        for name, value in msgspec.structs.asdict(spec.chart[BASICS[kind]]).items():
+            total[name] = total.get(name, 0) + value
+    return Gain(**total).text()
 
 
 def _takeable(state: Rh, c: Content) -> int:
@@ -130,22 +173,17 @@ def perform_room(state: Rh, seat: int, room: int, action: Action, c: Content) ->
         i = int(parts[2])
         tile = state.pirates_up.pop(i)
         grant(state, seat, c.pirates[tile].gain, c)
-        state.pirate_stack.insert(0, tile)  # "on the bottom of the stack"
+        state.pirate_stack.insert(0, tile)  # "on the bottom of the stack", seen by all
+        state.pirates_seen += 1
         state.pirates_up.insert(i, state.pirate_stack.pop())
+        state.pirates_seen = min(state.pirates_seen, len(state.pirate_stack))
     elif verb == "gold":
         grant(state, seat, spec.gain, c)
-    elif verb == "sell":
-        place(state, seat, room, int(parts[2]), c)
-        clear_if_full(state, room)
-    elif verb == "retail":
-        mask = int(parts[2])
-        for kind in range(3):
-            if mask >> kind & 1:
-                place(state, seat, room, kind, c)
-        clear_if_full(state, room)
-    elif verb == "wholesale":
-        for _ in range(int(parts[3])):
-            place(state, seat, room, int(parts[2]), c)
+    elif verb in ("sell", "retail", "wholesale"):
+        split = list(parse_gold(parts) or (0, 0, 0))
+        for kind in action.payload["kinds"]:
+            place(state, seat, room, kind, c, gold=split[kind] > 0)
+            split[kind] -= split[kind] > 0
         clear_if_full(state, room)
     elif verb == "hire":
         push(state, T_EXPERT)

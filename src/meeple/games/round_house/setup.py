@@ -1,7 +1,7 @@
 """Game setup (pp.2-3): the board, the supplies and the player boards."""
 
 from meeple.engine import Rng
-from meeple.games.round_house.content import HALL, Content
+from meeple.games.round_house.content import HALL, HEXAGONS, Content
 from meeple.games.round_house.state import Rh
 
 
@@ -23,7 +23,7 @@ def new_state(players: int, seed: int, content: Content) -> Rh:
         outer.append(large.pop() if size == "large" else small.pop())
     amulets = list(range(len(content.amulets)))
     rng.shuffle(amulets)
-    hall_amulets = _draw(amulets, 6)  # setup 4: the six hexagonal spaces, then the end-of-game space
+    hall_amulets = _draw(amulets, HEXAGONS)  # setup 4: the six hexagonal spaces, then the end-of-game space
     end_amulet = amulets.pop()
     amulets_up = _draw(amulets, n.face_up)
     pirates = list(range(len(content.pirates)))

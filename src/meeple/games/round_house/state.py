@@ -43,6 +43,9 @@ T_TAKE = 9  # take one resource from any room (Warehouse)
 T_PLACE = 10  # place a resource on a market space (experts); argument: kinds mask | 8 for double reward
 T_KEEP = 11  # keep an amulet-icon expert (argument: its slot)
 T_COPY = 12  # Grand Hall: choose an occupied room to copy
+T_RUN = 13  # execute the action of a room, not to be declined (argument: room index; a chair's extra execution, a copy)
+T_PATH = 14  # ancestral hall worship: the next space of the assistants' path
+T_BONUS = 15  # order effect 4: 1 honor or 1 more of the resource received (argument: its kind)
 LOG_LENGTH = 30
 TASK_NAMES = (
     "basic resource",
@@ -58,6 +61,9 @@ TASK_NAMES = (
     "market placement",
     "keep expert",
     "grand hall copy",
+    "room execution",
+    "ancestral hall path",
+    "order bonus",
 )
 
 
@@ -81,13 +87,14 @@ class Rh(State, kw_only=True):
     marker: int = 0  # round marker: ancestral hall worships so far
     end_at: int
     temples_used: list[bool]
-    hall_amulets: list[int]  # amulet on each hexagonal space of the hall (-1 taken): below columns, right of rows
+    hall_amulets: list[int]  # amulet on each hexagonal space of the hall (-1 taken), in content.hall_spots order
     end_amulet: int
     # supplies
     basics: list[int]  # resource supply: tea, fruit, celadon, gold
     bank: int  # coins in the coin supply
     pirates_up: list[int]
     pirate_stack: list[int]  # top at the end
+    pirates_seen: int = 0  # the bottom tiles of the stack put there face up, in known order
     amulets_up: list[int]
     amulet_pool: list[int]  # face down
     orders_up: list[int]
@@ -102,7 +109,7 @@ class Rh(State, kw_only=True):
     personal: list[int]  # assistants in the personal supply
     reserve: list[int]  # assistants in the assistant supply (right to left; beyond 9 they stack)
     towns: list[list[int]]  # assistants per town
-    seniors: list[int]  # bitmask of hall spaces with the seat's senior assistant
+    seniors: list[int]  # bitmask of hall spaces (row by row) with the seat's senior assistant
     experts: list[list[int]]
     hand: list[list[int]]  # orders held
     done_orders: list[list[int]]  # fulfilled orders (sideways)
@@ -112,9 +119,12 @@ class Rh(State, kw_only=True):
     icons: list[int]  # order/amulet icons passed, to take in the Receive Orders phase
     # the turn
     moved: int = -1  # leader moved this turn
-    runs: int = 0  # room executions left
+    runs: int = 0  # 1 while the room's own execution (or the worship) is still to be made
     activated: list[int] = []  # chairs activated this turn
     dispatched: bool = False
+    walk: list[
+        int
+    ] = []  # hall worship under way: [space reached, assistants left, spaces passed mask, last placed, placed]
     end_by: int = -1  # seat whose turn moved the marker to the end space
     turns_left: int = -1  # turns still to play after the ending turn
     log: list[str] = []
@@ -148,6 +158,7 @@ class Rh(State, kw_only=True):
             bank=self.bank,
             pirates_up=self.pirates_up[:],
             pirate_stack=self.pirate_stack[:],
+            pirates_seen=self.pirates_seen,
             amulets_up=self.amulets_up[:],
             amulet_pool=self.amulet_pool[:],
             orders_up=self.orders_up[:],
@@ -173,6 +184,7 @@ class Rh(State, kw_only=True):
             runs=self.runs,
             activated=self.activated[:],
             dispatched=self.dispatched,
+            walk=self.walk[:],
             end_by=self.end_by,
             turns_left=self.turns_left,
             log=self.log[:],

@@ -3,16 +3,15 @@ investment, a resource's kind, Black Market deals, ...), first in, first out. A 
 cannot be made (no assistant left, no empty chair, an empty supply) is dropped."""
 
 from meeple.engine import Action
-from meeple.games.round_house.content import BASICS, GOLD, RESOURCE_NAMES, Content
+from meeple.games.round_house.assistants import dispatch, dispatch_actions, invest, invest_actions
+from meeple.games.round_house.content import BASICS, RESOURCE_NAMES, Content, node_name
+from meeple.games.round_house.deals import black_actions, perform_deal, perform_trade, trade_actions
 from meeple.games.round_house.economy import (
-    dismiss,
-    expert_trigger,
-    gain_coins,
     gain_goods,
-    pay_coins,
-    pay_goods,
+    gain_honor,
+    parse_gold,
     push,
-    recruit,
+    received,
 )
 from meeple.games.round_house.experts import DOUBLE, discard_expert, hire_actions, perform_hire, place_actions
 from meeple.games.round_house.markets import clear_if_full, market_rooms, place, take_token
@@ -21,29 +20,84 @@ from meeple.games.round_house.state import (
     T_AMULET,
     T_BASIC,
     T_BLACK,
+    T_BONUS,
     T_COPY,
     T_DISPATCH,
     T_EXPERT,
     T_INVEST,
     T_ORDER,
+    T_PATH,
     T_PLACE,
     T_ROOM,
+    T_RUN,
     T_TAKE,
     T_TRADE,
+    TASK_NAMES,
     Rh,
 )
+from meeple.games.round_house.worship import path_actions, step_path
 
-SKIP = Action("skip", "Skip this")
 OPTIONAL = (T_DISPATCH, T_INVEST, T_BLACK, T_ROOM, T_PLACE)
 
 
-def task_actions(state: Rh, seat: int, c: Content) -> list[Action]:
-    """The choices of the head decision (with "skip" if it may be declined); [] if it cannot be made."""
-    kind, argument = state.tasks[0]
-    out = _choices(state, seat, kind, argument, c)
-    if out and kind in OPTIONAL:
-        out.append(SKIP)
+def _group(state: Rh) -> list[list[int]]:
+    """The head group: the decisions opened by one action, which the player takes in any order
+    ("Players may decide whether to execute these actions or not and also decide the order of
+    these actions", p.7)."""
+    group = state.tasks[0][2]
+    out = []
+    for task in state.tasks:
+        if task[2] != group:
+            break
+        out.append(task)
     return out
+
+
+def _open(state: Rh, seat: int, c: Content) -> tuple[list[Action], int]:
+    """The choices of every decision of the head group (the same choice once), and the index of
+    the first decision that may be declined and can be made (-1: none)."""
+    group = _group(state)
+    if len(group) == 1:
+        kind, argument, _ = group[0]
+        out = _choices(state, seat, kind, argument, c)
+        return out, 0 if out and kind in OPTIONAL else -1
+    out = []
+    seen: set[str] = set()
+    known: dict[tuple[int, int], list[Action]] = {}
+    skippable = -1
+    for index, (kind, argument, _) in enumerate(group):
+        key = (kind, argument)
+        if key not in known:
+            known[key] = _choices(state, seat, kind, argument, c)
+            for action in known[key]:
+                if action.id not in seen:
+                    seen.add(action.id)
+                    out.append(action)
+        if skippable < 0 and known[key] and kind in OPTIONAL:
+            skippable = index
+    return out, skippable
+
+
+def task_actions(state: Rh, seat: int, c: Content) -> list[Action]:
+    """The choices of the head group's decisions, with "skip" to decline the first optional one;
+    [] if none can be made."""
+    out, skippable = _open(state, seat, c)
+    if skippable >= 0:
+        out.append(Action("skip", f"Skip the {TASK_NAMES[state.tasks[skippable][0]]}"))
+    return out
+
+
+def drop_group(state: Rh, c: Content) -> None:
+    """Drop the head group, none of whose decisions can be made; a Black Market or Warehouse
+    action ends with it (amulets refilled, the Warehouse restocked)."""
+    group = state.tasks[0][2]
+    kinds = set()
+    while state.tasks and state.tasks[0][2] == group:
+        kinds.add(state.tasks.pop(0)[0])
+    if T_BLACK in kinds:
+        refill_amulets(state, c)
+    if T_TAKE in kinds:
+        restock_warehouse(state, c)
 
 
 def _choices(state: Rh, seat: int, kind: int, argument: int, c: Content) -> list[Action]:
@@ -68,13 +122,20 @@ def _choices(state: Rh, seat: int, kind: int, argument: int, c: Content) -> list
         ]
     if kind == T_EXPERT:
         return hire_actions(state, seat, c)
-    if kind == T_ROOM:
+    if kind in (T_ROOM, T_RUN):
         return room_actions(state, seat, argument, c)
     if kind == T_COPY:
-        names = [c.rooms[state.room_at(node, c.inner)].name for node in copy_targets(state, c)]
         return [
-            Action(f"copy:{node}", f"Copy {name}") for node, name in zip(copy_targets(state, c), names, strict=True)
+            Action(f"copy:{node}", f"Copy {c.rooms[state.room_at(node, c.inner)].name} ({node_name(node)})")
+            for node in copy_targets(state, seat, c)
         ]
+    if kind == T_BONUS:
+        out = [Action("bonus:honor", "Order effect: take 1 honor")]
+        if state.basics[argument]:
+            out.append(Action("bonus:extra", f"Order effect: take 1 more {BASICS[argument]}"))
+        return out
+    if kind == T_PATH:
+        return path_actions(state, seat, c)
     if kind == T_BLACK:
         return black_actions(state, seat, c)
     if kind == T_TRADE:
@@ -87,73 +148,6 @@ def _choices(state: Rh, seat: int, kind: int, argument: int, c: Content) -> list
     return [Action("keep", "Pay an amulet to keep the expert"), discard] if state.amulets[seat] else [discard]
 
 
-def dispatch_actions(state: Rh, seat: int, c: Content) -> list[Action]:
-    """Merchant dispatch (p.11): an assistant of the personal supply to the merchant's town, after
-    paying 1 coin per town the merchant is first moved clockwise."""
-    if not state.personal[seat]:
-        return []
-    names = c.board.towns.names
-    cost = c.numbers.merchant_step_cost
-    out = []
-    for steps in range(min(c.towns - 1, state.coins[seat] // cost) + 1):
-        town = (state.merchant + steps) % c.towns
-        paid = f" (pay {steps * cost})" if steps else ""
-        out.append(Action(f"dispatch:{steps}", f"Dispatch an assistant to the {names[town]} town{paid}"))
-    return out
-
-
-def invest_actions(state: Rh, seat: int, senior: int, c: Content) -> list[Action]:
-    """Investment (p.11): an assistant of the personal supply onto an empty chair of an inner room
-    (senior side up for a permanent investment)."""
-    if not state.personal[seat]:
-        return []
-    kind = "senior assistant" if senior else "assistant"
-    return [
-        Action(f"invest:{chair}", f"Put an {kind} on a chair of {c.rooms[c.inner[chair // 2]].name}", {"chair": chair})
-        for chair, owner in enumerate(state.chairs)
-        if owner < 0
-    ]
-
-
-def black_actions(state: Rh, seat: int, c: Content) -> list[Action]:
-    """One Black Market deal (p.9 4)."""
-    deals = c.rooms[c.room_index["black-market"]].deals
-    coins = state.coins[seat]
-    out = []
-    if coins >= deals["buy_resource"]:
-        out += [Action(f"deal:buy:{k}", f"Pay {deals['buy_resource']} coin for 1 {n}") for k, n in enumerate(BASICS)]
-    if coins >= deals["recruit"] and state.reserve[seat]:
-        out.append(Action("deal:recruit", f"Pay {deals['recruit']} coins to recruit"))
-    if coins >= deals["amulet"]:
-        out += [
-            Action(f"deal:amulet:{i}", f"Pay {deals['amulet']} coins for amulet {c.amulets[a].name}")
-            for i, a in enumerate(state.amulets_up)
-        ]
-    goods = state.goods[seat]
-    out += [
-        Action(f"deal:sell:{k}", f"Pay 1 {RESOURCE_NAMES[k]} for {deals['sell_resource']} coins")
-        for k in range(4)
-        if goods[k]
-    ]
-    if state.personal[seat]:
-        out.append(Action("deal:dismiss", f"Dismiss an assistant for {deals['dismiss']} coins"))
-    out += [
-        Action(f"deal:cash:{i}", f"Pay amulet {c.amulets[a].name} for {deals['sell_amulet']} coins")
-        for i, a in enumerate(state.amulets[seat])
-    ]
-    return out
-
-
-def trade_actions(state: Rh, seat: int, c: Content) -> list[Action]:
-    """One Trading House action (p.10 5): recruit, dispatch, investment or 1 Gold."""
-    return [
-        Action("trade:recruit", "Recruit an assistant"),
-        Action("trade:dispatch", "Merchant dispatch"),
-        Action("trade:invest", "Investment"),
-        Action("trade:gold", "Take 1 Gold"),
-    ]
-
-
 def take_actions(state: Rh, c: Content) -> list[Action]:
     """Warehouse (p.10 7): one resource from any room (a market's spaces or the Warehouse tile)."""
     out = [Action(f"take:w:{k}", f"Take 1 {BASICS[k]} from the Warehouse") for k in range(3) if state.warehouse[k]]
@@ -164,8 +158,15 @@ def take_actions(state: Rh, c: Content) -> list[Action]:
 
 
 def perform_task(state: Rh, seat: int, action: Action, keep_rule: str, c: Content) -> None:
-    """Make the head decision; decisions it opens come next, before the rest of the queue."""
-    kind, argument = state.tasks.pop(0)
+    """Make a decision of the head group (the first whose choices hold `action`; "skip" declines the
+    first); decisions it opens come next, before the rest of the queue."""
+    if action.id == "skip":
+        index = _open(state, seat, c)[1]
+    else:
+        for index, (kind, argument, _) in enumerate(_group(state)):  # noqa: B007
+            if any(a.id == action.id for a in _choices(state, seat, kind, argument, c)):
+                break
+    kind, argument, _ = state.tasks.pop(index)
     before = len(state.tasks)
     _perform(state, seat, kind, argument, action, c)
     if len(state.tasks) > before:
@@ -202,19 +203,29 @@ def _perform(state: Rh, seat: int, kind: int, argument: int, action: Action, c: 
     elif verb == "do":
         perform_room(state, seat, argument, action, c)
     elif verb == "copy":
-        push(state, T_ROOM, state.room_at(int(parts[1]), c.inner))
+        push(state, T_RUN, state.room_at(int(parts[1]), c.inner))
+    elif verb == "bonus":
+        if parts[1] == "honor":
+            gain_honor(state, seat, 1, c, effects=False)
+        else:
+            state.basics[argument] -= 1
+            state.goods[seat][argument] += 1
+    elif verb == "path":
+        step_path(state, seat, int(parts[1]), c)
     elif verb == "deal":
         perform_deal(state, seat, parts, c)
     elif verb == "trade":
-        perform_trade(state, seat, parts[1], c)
+        perform_trade(state, seat, parts, c)
     elif verb == "take":
         if parts[1] == "w":
             state.warehouse[int(parts[2])] -= 1
             state.goods[seat][int(parts[2])] += 1
         else:
             take_token(state, seat, int(parts[1]), int(parts[2]))
+        received(state, seat, int(parts[-1]), c)
     elif verb == "place":
-        place(state, seat, int(parts[1]), int(parts[2]), c, 2 if argument & DOUBLE else 1, assist=False)
+        times = 2 if argument & DOUBLE else 1
+        place(state, seat, int(parts[1]), int(parts[2]), c, times, assist=False, gold=parse_gold(parts) is not None)
         clear_if_full(state, int(parts[1]))
     elif verb == "keep":
         state.amulet_pool.append(state.amulets[seat].pop(_cheapest_amulet(state, seat, c)))
@@ -227,61 +238,6 @@ def _cheapest_amulet(state: Rh, seat: int, c: Content) -> int:
     """The amulet paid to keep an expert: the one worth least (a ruling: no choice is offered)."""
     held = state.amulets[seat]
     return min(range(len(held)), key=lambda i: (c.amulets[held[i]].honor, held[i]))
-
-
-def dispatch(state: Rh, seat: int, steps: int, c: Content) -> None:
-    pay_coins(state, seat, steps * c.numbers.merchant_step_cost)
-    state.merchant = (state.merchant + steps) % c.towns
-    state.personal[seat] -= 1
-    state.towns[seat][state.merchant] += 1
-    state.dispatched = True
-
-
-def invest(state: Rh, seat: int, chair: int, senior: bool, c: Content) -> None:
-    state.personal[seat] -= 1
-    state.chairs[chair] = seat
-    state.senior_chairs[chair] = senior
-    expert_trigger(state, seat, "invest", c)
-
-
-def perform_deal(state: Rh, seat: int, parts: list[str], c: Content) -> None:
-    deals = c.rooms[c.room_index["black-market"]].deals
-    what = parts[1]
-    if what == "buy":
-        pay_coins(state, seat, deals["buy_resource"])
-        gain_goods(state, seat, int(parts[2]), 1, c)
-    elif what == "recruit":
-        pay_coins(state, seat, deals["recruit"])
-        recruit(state, seat)
-    elif what == "amulet":
-        pay_coins(state, seat, deals["amulet"])
-        state.amulets[seat].append(state.amulets_up.pop(int(parts[2])))
-    elif what == "sell":
-        token = int(parts[2])
-        if token == GOLD:
-            state.goods[seat][GOLD] -= 1
-        else:
-            pay_goods(state, seat, tuple(int(k == token) for k in range(3)))
-        state.basics[token] += 1
-        gain_coins(state, seat, deals["sell_resource"], c)
-    elif what == "dismiss":
-        dismiss(state, seat)
-        gain_coins(state, seat, deals["dismiss"], c)
-    elif what == "cash":
-        state.amulet_pool.append(state.amulets[seat].pop(int(parts[2])))
-        state.rng.shuffle(state.amulet_pool)  # "shuffled into the amulet supply"
-        gain_coins(state, seat, deals["sell_amulet"], c)
-
-
-def perform_trade(state: Rh, seat: int, what: str, c: Content) -> None:
-    if what == "recruit":
-        recruit(state, seat)
-    elif what == "dispatch":
-        push(state, T_DISPATCH)
-    elif what == "invest":
-        push(state, T_INVEST)
-    else:
-        gain_goods(state, seat, GOLD, 1, c)
 
 
 def refill_amulets(state: Rh, c: Content) -> None:

@@ -47,6 +47,11 @@ def render_text(observation: dict[str, Any]) -> str:
         )
         spaces = "".join((s or ".")[0] for s in room["spaces"])
         lines.append(f"  {room['where']:8} {room['name']:22} {at.get(room['node'], ''):8} {sitting} {spaces}".rstrip())
+    names = {room["node"]: room["where"] for room in o["rooms"]}
+    stairs = ", ".join(f"{names[a]} -> {names[b]}" for a, b in o["stairs"])
+    lines.append(f"Corridors run clockwise in each circle through the hall; stairs: {stairs}")
+    lines += [f"  {room['name']}: {room['rewards']}" for room in o["rooms"] if room["rewards"]]
+    lines += _hall_text(o)
     towns = o["towns"]
     lines.append(f"Merchant in the {towns[o['merchant']]} town; Money Lender {o['lender']} coins")
     temples = [t["reward"] for t in o["temples"] if t]
@@ -60,7 +65,7 @@ def render_text(observation: dict[str, Any]) -> str:
         lines.append(
             f"Seat {p['seat']}: honor {p['honor']} (total {p['score']['total']}), {p['coins']} coins, "
             f"{_goods(p['goods'])}, assistants {p['personal']} (supply {p['reserve']}), towns {p['towns']}, "
-            f"hall seniors {[s + 1 for s in p['seniors']]}"
+            f"hall seniors on {', '.join(_cell(o, s) for s in p['seniors']) or 'none'}"
         )
         held = [e["name"] for e in p["experts"]] + [f"order {_order(d)}" for d in p["orders"]]
         held += [f"done {d['id']}" for d in p["fulfilled"]] + [a["name"] for a in p["amulets"]]
@@ -68,6 +73,43 @@ def render_text(observation: dict[str, Any]) -> str:
             lines.append("    " + ", ".join(held))
     lines += ["Log:", *(f"  {line}" for line in o["log"][-6:])]
     return "\n".join(lines)
+
+
+def _cell(o: dict[str, Any], space: int) -> str:
+    row, column = divmod(space, o["hall"]["columns"])
+    return f"r{row + 1}c{column + 1}"
+
+
+def _spot_text(spot: dict[str, Any]) -> str:
+    if spot["what"] == "amulet":
+        return f"amulet {spot['amulet']['name']}" if spot["amulet"] else "(amulet taken)"
+    return "1 order" if spot["what"] == "order" else "-"
+
+
+def _hall_text(o: dict[str, Any]) -> list[str]:
+    """The ancestral hall grid: each space's honor (and whose seniors sit there), the bonuses above
+    and to the left, what lies below and to the right; the end-of-game amulet."""
+    hall = o["hall"]
+    seniors: dict[int, list[str]] = {}
+    for p in o["participants"]:
+        for space in p["seniors"]:
+            seniors.setdefault(space, []).append(str(p["seat"]))
+    lines = [
+        "Ancestral hall grid (honor of each space, [seats with a senior there]); path from r1c1, connected spaces:",
+        "  above: " + " | ".join(f"c{k + 1} {text}" for k, text in enumerate(hall["top"])),
+    ]
+    for row in range(hall["rows"]):
+        cells = []
+        for column in range(hall["columns"]):
+            space = row * hall["columns"] + column
+            who = ",".join(seniors.get(space, []))
+            cells.append(f"{hall['honor'][space]}{'[' + who + ']' if who else ''}".ljust(8))
+        right = _spot_text(hall["right"][row])
+        lines.append(f"  r{row + 1} ({hall['left'][row]}): {' '.join(cells)} right: {right}")
+    lines.append("  below: " + " | ".join(f"c{k + 1} {_spot_text(spot)}" for k, spot in enumerate(hall["below"])))
+    end = o["end_amulet"]
+    lines.append(f"  end-of-game space {o['end_at']}: {'amulet ' + end['name'] if end else 'taken'}")
+    return lines
 
 
 def _spot(node: int) -> tuple[float, float]:
@@ -192,26 +234,47 @@ def _towns(o: dict[str, Any], legal: list[Action]) -> str:
 
 
 def _hall(o: dict[str, Any], legal: list[Action], x0: int, y0: int) -> str:
-    """The ancestral hall grid with each seat's seniors, its amulet hexagons and the temples."""
+    """The ancestral hall grid (read from the observation): each space's honor, the bonuses above
+    and to the left, the amulets or order below and to the right, each seat's seniors, the path
+    being walked (spaces clickable when they are the next step), and the temples."""
+    hall = o["hall"]
+    size = 28
     out = [f'<text x="{x0}" y="{y0 - 6}" font-size="11">Ancestral hall (marker {o["marker"]}/{o["end_at"]})</text>']
-    path = [(0, 0), (0, 1), (0, 2), (1, 2), (1, 1), (1, 0), (2, 0), (2, 1), (2, 2)]
-    for space, (row, column) in enumerate(path):
-        x, y = x0 + column * 34, y0 + row * 34
-        out.append(f'<rect x="{x}" y="{y}" width="32" height="32" fill="#fbeee6" stroke="#784212"/>')
-        out.append(f'<text x="{x + 3}" y="{y + 10}" font-size="8">{space + 1}</text>')
+    gx, gy = x0 + 40, y0 + 12
+    for column, text in enumerate(hall["top"]):
+        out.append(f'<text x="{gx + column * size + 2}" y="{gy - 2}" font-size="6">{escape(text[:9])}</text>')
+    for row, text in enumerate(hall["left"]):
+        out.append(f'<text x="{x0}" y="{gy + row * size + 16}" font-size="6">{escape(text[:11])}</text>')
+    walk = hall["walk"]
+    for space, honor in enumerate(hall["honor"]):
+        row, column = divmod(space, hall["columns"])
+        x, y = gx + column * size, gy + row * size
+        passed = walk is not None and walk["passed"] >> space & 1
+        cell = (
+            f'<rect x="{x}" y="{y}" width="{size - 2}" height="{size - 2}" '
+            f'fill="{"#f5cba7" if passed else "#fbeee6"}" stroke="#784212"/>'
+            f'<text x="{x + 3}" y="{y + 9}" font-size="8">{honor}</text>'
+        )
+        target = f"path:{space}" if any(a.id == f"path:{space}" for a in legal) else None
+        out.append(_clickable(target, cell))
         for p in o["participants"]:
             if space in p["seniors"]:
-                out.append(f'<circle cx="{x + 6 + 6 * p["seat"]}" cy="{y + 22}" r="3" fill="{COLOURS[p["seat"]]}"/>')
-    for hexagon, amulet in enumerate(o["hall_amulets"]):
-        x = x0 + hexagon * 34 + 16 if hexagon < 3 else x0 + 3 * 34 + 14
-        y = y0 + 3 * 34 + 12 if hexagon < 3 else y0 + (hexagon - 3) * 34 + 16
-        fill = "#d4ac0d" if amulet else "white"
-        out.append(f'<circle cx="{x}" cy="{y}" r="7" fill="{fill}" stroke="#7d6608"/>')
+                out.append(f'<circle cx="{x + 5 + 5 * p["seat"]}" cy="{y + 19}" r="2.5" fill="{COLOURS[p["seat"]]}"/>')
+    spots = [(gx + k * size + 13, gy + hall["rows"] * size + 8, s) for k, s in enumerate(hall["below"])]
+    spots += [(gx + hall["columns"] * size + 8, gy + k * size + 13, s) for k, s in enumerate(hall["right"])]
+    for x, y, spot in spots:
+        if spot["what"] == "order":
+            out.append(f'<text x="{x - 8}" y="{y + 3}" font-size="7">order</text>')
+        elif spot["what"] == "amulet":
+            fill = "#d4ac0d" if spot["amulet"] else "white"
+            name = escape(spot["amulet"]["name"]) if spot["amulet"] else "taken"
+            out.append(f'<circle cx="{x}" cy="{y}" r="6" fill="{fill}" stroke="#7d6608"><title>{name}</title></circle>')
+    tx = x0 + 40 + (hall["columns"] + 1) * size
     for i, temple in enumerate(o["temples"]):
         label = escape(temple["reward"]) if temple else "used"
         body = (
-            f'<rect x="{x0 + 130}" y="{y0 + i * 26}" width="150" height="22" fill="{"#e8f8f5" if temple else "#ddd"}" '
-            f'stroke="#0e6655"/><text x="{x0 + 134}" y="{y0 + i * 26 + 15}" font-size="9">Temple: {label}</text>'
+            f'<rect x="{tx}" y="{y0 + i * 26}" width="150" height="22" fill="{"#e8f8f5" if temple else "#ddd"}" '
+            f'stroke="#0e6655"/><text x="{tx + 4}" y="{y0 + i * 26 + 15}" font-size="9">Temple: {label}</text>'
         )
         out.append(_clickable(_first(legal, f"temple:{i}"), body))
     return "".join(out)
@@ -244,7 +307,7 @@ def _supplies(o: dict[str, Any], legal: list[Action], x0: int, y0: int) -> str:
     when taking it is a legal choice now."""
     rows = (
         ("Experts", [f"{e['name']}: {e['text']}" for e in o["experts"]], ("hire:{}",)),
-        ("Orders", [f"{d['id']}: {d['honor']} honor" for d in o["orders"]], ("pick-order:{}", "order:{}")),
+        ("Orders", [_order(d) for d in o["orders"]], ("pick-order:{}", "order:{}")),
         (
             "Amulets",
             [f"{a['name']} ({a['honor']})" for a in o["amulets"]],
@@ -264,7 +327,8 @@ def _supplies(o: dict[str, Any], legal: list[Action], x0: int, y0: int) -> str:
             body = (
                 f'<rect x="{x0 + 55 + i * 200}" y="{y}" width="196" height="18" rx="3" fill="#fef9e7" '
                 'stroke="#b7950b"/>'
-                f'<text x="{x0 + 59 + i * 200}" y="{y + 12}" font-size="8">{escape(card[:44])}</text>'
+                f'<text x="{x0 + 59 + i * 200}" y="{y + 12}" font-size="8">{escape(card[:44])}'
+                f"<title>{escape(card)}</title></text>"
             )
             out.append(_clickable(target, body))
     return "".join(out)

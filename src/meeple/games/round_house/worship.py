@@ -1,28 +1,34 @@
 """Worship (p.12), when a leader enters the ancestral hall: in a temple, or in the family
-ancestral hall (5 steps)."""
+ancestral hall (5 steps). In the hall the player leads the town's assistants along a path of
+connected spaces of their choice from space 1, one decision per space (worship step 2)."""
 
 from meeple.engine import Action
-from meeple.games.round_house.content import Content
-from meeple.games.round_house.economy import gain_honor, grant
-from meeple.games.round_house.state import Rh
+from meeple.games.round_house.content import Content, plural
+from meeple.games.round_house.economy import gain_honor, grant, push
+from meeple.games.round_house.state import T_ORDER, T_PATH, Rh
 
-
-def free_path(state: Rh, seat: int, c: Content) -> list[int]:
-    """Hall spaces (path order) not holding the seat's own senior assistant."""
-    return [space for space in range(len(c.board.hall.path)) if not state.seniors[seat] >> space & 1]
+AT, LEFT, SEEN, LAST, PLACED = range(5)  # the fields of state.walk
 
 
 def worship_actions(state: Rh, seat: int, c: Content) -> list[Action]:
-    """(1) any temple tile still face up; (2) the hall, with the assistants of one town holding some."""
+    """(1) any temple tile still face up; (2) the hall, with the assistants of one town holding
+    some, while a space without the seat's senior is left."""
     out = []
     for i, used in enumerate(state.temples_used):
         if not used:
-            out.append(Action(f"temple:{i}", f"Worship in the temple: {c.temples[i].gain.text()}", {"temple": i}))
-    if free_path(state, seat, c):
+            label = f"Worship in a temple: {c.temples[i].gain.text()} (the round marker stays)"
+            out.append(Action(f"temple:{i}", label, {"temple": i}))
+    spaces = len(c.board.hall.honor)
+    if state.seniors[seat] != (1 << spaces) - 1:
         names = c.board.towns.names
         for town, count in enumerate(state.towns[seat]):
             if count:
-                label = f"Worship in the ancestral hall with {count} assistants from the {names[town]} town"
+                label = (
+                    f"Worship in the ancestral hall with the {plural(count, 'assistant')} of the {names[town]} "
+                    "town (round marker +1; you lead them along the hall's spaces from space 1)"
+                )
+                if count == 1 and not state.seniors[seat] & 1:
+                    label += f": it turns senior on space 1, {spot_text(state, 0, c)}"
                 out.append(Action(f"hall:{town}", label, {"town": town}))
     return out
 
@@ -35,33 +41,97 @@ def worship_temple(state: Rh, seat: int, temple: int, c: Content) -> None:
 
 
 def worship_hall(state: Rh, seat: int, town: int, c: Content) -> None:
-    """The 5 steps of worship in the family ancestral hall."""
-    hall = c.board.hall
-    # 1. advance the round marker (the end of game space triggers the end, p.13)
+    """Steps 1 and 2 of worship in the family ancestral hall: the round marker advances (the end
+    of game space triggers the end, p.13), the town's assistants are taken and the first goes on
+    space 1 (the top-left) unless the seat's senior holds it; the path goes on by `step_path`."""
     if state.marker < state.end_at:
         state.marker += 1
         if state.marker == state.end_at and state.end_by < 0:
             state.end_by = seat
             state.note(f"the round marker reaches the end of game space on seat {seat}'s turn")
-    # 2. the town's assistants go on the hall spaces from 1, skipping the seat's seniors
     brought = state.towns[seat][town]
     state.towns[seat][town] = 0
-    placed = free_path(state, seat, c)[:brought]
-    last = placed[-1]
-    # 3. the last one turns senior: the space's honor, +1 per assistant of the seat on a chair
+    state.walk = [-1, brought, 0, -1, 0]
+    _enter(state, seat, 0, c)
+
+
+def path_actions(state: Rh, seat: int, c: Content) -> list[Action]:
+    """The spaces touching the last one reached that the path has not yet passed: an assistant
+    goes there, or, on the seat's own senior, the path passes over it (step 2 note)."""
+    walk = state.walk
+    out = []
+    for space in c.hall_next[walk[AT]]:
+        if not walk[SEEN] >> space & 1:
+            out.append(Action(f"path:{space}", _path_label(state, seat, space, c), {"space": space}))
+    return out
+
+
+def _path_label(state: Rh, seat: int, space: int, c: Content) -> str:
+    where = f"space {c.board.hall.honor[space]} (row {space // c.board.hall.columns + 1}, column "
+    where += f"{space % c.board.hall.columns + 1})"
+    if state.seniors[seat] >> space & 1:
+        return f"Pass over your senior on {where}"
+    if state.walk[LEFT] == 1:
+        return f"Place your last assistant on {where}: it turns senior, {spot_text(state, space, c)}"
+    return f"Place an assistant on {where}"
+
+
+def spot_text(state: Rh, space: int, c: Content) -> str:
+    """What a senior on `space` receives (steps 3-4): its honor (+1 per own chair, added then),
+    the bonuses above and to the left, and what lies below and to the right."""
+    hall = c.board.hall
+    row, column = divmod(space, hall.columns)
+    parts = [f"{hall.honor[space]} honor + 1 per assistant on a chair"]
+    parts += [gain.text() for gain in (c.hall_top[column], c.hall_left[row])]
+    for what, hexagon in (c.hall_spots[column], c.hall_spots[hall.columns + row]):
+        if what == "order":
+            parts.append("1 order")
+        elif hexagon >= 0 and state.hall_amulets[hexagon] >= 0:
+            parts.append(f"amulet {c.amulets[state.hall_amulets[hexagon]].name}")
+    return ", ".join(parts)
+
+
+def step_path(state: Rh, seat: int, space: int, c: Content) -> None:
+    _enter(state, seat, space, c)
+
+
+def _enter(state: Rh, seat: int, space: int, c: Content) -> None:
+    """The path reaches `space`: an assistant is placed unless the seat's senior is there. The path
+    goes on while assistants are left and a neighbouring space is free of the path; then steps 3-5."""
+    walk = state.walk
+    walk[AT] = space
+    walk[SEEN] |= 1 << space
+    if not state.seniors[seat] >> space & 1:
+        walk[LEFT] -= 1
+        walk[LAST] = space
+        walk[PLACED] += 1
+    if walk[LEFT] and any(not walk[SEEN] >> s & 1 for s in c.hall_next[space]):
+        push(state, T_PATH)
+        return
+    _finish(state, seat, c)
+
+
+def _finish(state: Rh, seat: int, c: Content) -> None:
+    """Steps 3-5: the assistant on the last space turns senior: its honor, +1 per assistant of the
+    seat on a chair; the bonuses above and to the left, the amulet or order below and to the right
+    (an amulet already taken is not replaced); every other assistant back to the personal supply
+    (those the path could not place too, a ruling)."""
+    hall = c.board.hall
+    _, left, _, last, placed = state.walk
+    state.walk = []
+    state.personal[seat] += left + max(placed - 1, 0)
+    if last < 0:
+        return
     state.seniors[seat] |= 1 << last
-    on_chairs = state.chairs.count(seat)
-    state.note(f"seat {seat} worships in the ancestral hall: senior on space {last + 1}")
-    gain_honor(state, seat, hall.honor[last] + on_chairs, c)
-    # 4. the bonuses above the column and left of the row; the amulets below and to the right
-    row, column = hall.path[last]
+    row, column = divmod(last, hall.columns)
+    where = f"space {hall.honor[last]} (row {row + 1}, column {column + 1})"
+    state.note(f"seat {seat} worships in the ancestral hall: senior on {where}")
+    gain_honor(state, seat, hall.honor[last] + state.chairs.count(seat), c)
     grant(state, seat, c.hall_top[column], c)
     grant(state, seat, c.hall_left[row], c)
-    for hexagon in (column, hall.columns + row):
-        amulet = state.hall_amulets[hexagon]
-        if amulet >= 0:
+    for what, hexagon in (c.hall_spots[column], c.hall_spots[hall.columns + row]):
+        if what == "order":
+            push(state, T_ORDER)
+        elif hexagon >= 0 and state.hall_amulets[hexagon] >= 0:
+            state.amulets[seat].append(state.hall_amulets[hexagon])
             state.hall_amulets[hexagon] = -1
-            state.amulets[seat].append(amulet)
-    # 5. every assistant but the new senior back to the personal supply (those beyond the last
-    # space too, a ruling)
-    state.personal[seat] += brought - 1

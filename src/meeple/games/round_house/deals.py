@@ -1,0 +1,104 @@
+"""The Black Market's deals (p.9 4) and the Trading House's actions (p.10 5): the choices each
+offers (only those that can take effect) and carrying one out."""
+
+from meeple.engine import Action
+from meeple.games.round_house.assistants import dispatch, dispatch_actions, invest, invest_actions
+from meeple.games.round_house.content import BASICS, GOLD, RESOURCE_NAMES, Content
+from meeple.games.round_house.economy import dismiss, gain_coins, gain_goods, pay_coins, pay_goods, recruit
+from meeple.games.round_house.state import Rh
+
+
+def black_actions(state: Rh, seat: int, c: Content, spent: int = 0) -> list[Action]:
+    """One Black Market deal (p.9 4) that can take effect (with `spent` coins set aside)."""
+    deals = c.rooms[c.room_index["black-market"]].deals
+    coins = state.coins[seat] - spent
+    out = []
+    if coins >= deals["buy_resource"]:
+        out += [
+            Action(f"deal:buy:{k}", f"Pay {deals['buy_resource']} coin for 1 {n}")
+            for k, n in enumerate(BASICS)
+            if state.basics[k]
+        ]
+    if coins >= deals["recruit"] and state.reserve[seat]:
+        out.append(Action("deal:recruit", f"Pay {deals['recruit']} coins to recruit"))
+    if coins >= deals["amulet"]:
+        out += [
+            Action(f"deal:amulet:{i}", f"Pay {deals['amulet']} coins for amulet {c.amulets[a].name}")
+            for i, a in enumerate(state.amulets_up)
+        ]
+    goods = state.goods[seat]
+    out += [
+        Action(f"deal:sell:{k}", f"Pay 1 {RESOURCE_NAMES[k]} for {deals['sell_resource']} coins")
+        for k in range(4)
+        if goods[k]
+    ]
+    if state.personal[seat]:
+        out.append(Action("deal:dismiss", f"Dismiss an assistant for {deals['dismiss']} coins"))
+    out += [
+        Action(f"deal:cash:{i}", f"Pay amulet {c.amulets[a].name} for {deals['sell_amulet']} coins")
+        for i, a in enumerate(state.amulets[seat])
+    ]
+    return out
+
+
+def trade_actions(state: Rh, seat: int, c: Content) -> list[Action]:
+    """One Trading House action (p.10 5): recruit, a merchant dispatch, an investment or 1 Gold,
+    each offered only if it can be made (the dispatch and the investment name their town or chair)."""
+    out = []
+    if state.reserve[seat]:
+        out.append(Action("trade:recruit", "Recruit an assistant (assistant supply to personal supply)"))
+    for a in dispatch_actions(state, seat, c):
+        out.append(Action(f"trade:{a.id}", a.label))
+    for a in invest_actions(state, seat, 0, c):
+        out.append(Action(f"trade:{a.id}", a.label, a.payload))
+    if state.basics[GOLD]:
+        out.append(Action("trade:gold", "Take 1 Gold"))
+    return out
+
+
+def trade_capacity(state: Rh, seat: int) -> int:
+    """How many Trading House actions can take effect one after the other: each recruit, each
+    assistant dispatched (those recruited too) and each Gold of the supply."""
+    reserve = state.reserve[seat]
+    return reserve + state.personal[seat] + reserve + state.basics[GOLD]
+
+
+def perform_deal(state: Rh, seat: int, parts: list[str], c: Content) -> None:
+    deals = c.rooms[c.room_index["black-market"]].deals
+    what = parts[1]
+    if what == "buy":
+        pay_coins(state, seat, deals["buy_resource"])
+        gain_goods(state, seat, int(parts[2]), 1, c)
+    elif what == "recruit":
+        pay_coins(state, seat, deals["recruit"])
+        recruit(state, seat)
+    elif what == "amulet":
+        pay_coins(state, seat, deals["amulet"])
+        state.amulets[seat].append(state.amulets_up.pop(int(parts[2])))
+    elif what == "sell":
+        token = int(parts[2])
+        if token == GOLD:
+            state.goods[seat][GOLD] -= 1
+        else:
+            pay_goods(state, seat, tuple(int(k == token) for k in range(3)))
+        state.basics[token] += 1
+        gain_coins(state, seat, deals["sell_resource"], c)
+    elif what == "dismiss":
+        dismiss(state, seat)
+        gain_coins(state, seat, deals["dismiss"], c)
+    elif what == "cash":
+        state.amulet_pool.append(state.amulets[seat].pop(int(parts[2])))
+        state.rng.shuffle(state.amulet_pool)  # "shuffled into the amulet supply"
+        gain_coins(state, seat, deals["sell_amulet"], c)
+
+
+def perform_trade(state: Rh, seat: int, parts: list[str], c: Content) -> None:
+    what = parts[1]
+    if what == "recruit":
+        recruit(state, seat)
+    elif what == "dispatch":
+        dispatch(state, seat, int(parts[2]), c)
+    elif what == "invest":
+        invest(state, seat, int(parts[2]), False, c)
+    else:
+        gain_goods(state, seat, GOLD, 1, c)
