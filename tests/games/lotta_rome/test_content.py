@@ -43,9 +43,13 @@ BROKEN = [
 def test_broken_content_is_refused_with_a_clear_error(
     monkeypatch: pytest.MonkeyPatch, name: str, path: tuple, value: object, message: str
 ) -> None:
-    real = content_module._read
+    real = content_module.read_content
     edit = _set(path, value)
-    monkeypatch.setattr(content_module, "_read", lambda file: edit(real(file)) if file == name else real(file))
+    monkeypatch.setattr(
+        content_module,
+        "read_content",
+        lambda package, file: edit(real(package, file)) if file == name else real(package, file),
+    )
     load_content.cache_clear()
     try:
         with pytest.raises(ContentError, match=message):

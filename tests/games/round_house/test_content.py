@@ -5,7 +5,8 @@ import msgspec
 import pytest
 
 from meeple.engine import BadOption
-from meeple.games.round_house.content import Board, ContentError, Room, _check, _read, load_content
+from meeple.engine.content import read_content
+from meeple.games.round_house.content import Board, ContentError, Room, _check, load_content
 
 from .builders import game
 
@@ -47,13 +48,13 @@ def test_the_selling_market_chart_is_the_rulebooks() -> None:
 
 
 def test_unknown_keys_are_refused() -> None:
-    raw = _read("rooms.toml")["room"][0] | {"colour": "red"}
+    raw = read_content("meeple.games.round_house", "rooms.toml")["room"][0] | {"colour": "red"}
     with pytest.raises(msgspec.ValidationError):
         msgspec.convert(raw, Room)
 
 
 def test_a_hall_without_six_amulet_hexagons_is_refused() -> None:
-    raw = _read("board.toml")
+    raw = read_content("meeple.games.round_house", "board.toml")
     raw["hall"]["right"][1] = "order"
     board = msgspec.convert(raw, Board)
     pieces, cards = pieces_and_cards()

@@ -6,22 +6,17 @@ deck that is not 24 cards of each class plus 9 Empresses (4 Components) all
 fail loudly, naming the entry.
 """
 
-import tomllib
 from functools import cache
-from importlib import resources
 from typing import Literal
 
 import msgspec
+
+from meeple.engine.content import ContentError, Source, read_content
 
 CLASSES = ("scholar", "peasant", "artisan", "merchant")
 EMPRESS = 4  # the column index of Empresses; classes are columns 0-3
 COLUMN_NAMES = (*CLASSES, "empress")
 COLUMN_INDEX = {name: index for index, name in enumerate(COLUMN_NAMES)}
-Source = Literal["rulebook", "finding", "reconstructed"]
-
-
-class ContentError(Exception):
-    """A content file is malformed."""
 
 
 class CardType(msgspec.Struct, frozen=True, forbid_unknown_fields=True, rename={"cls": "class"}):
@@ -149,11 +144,6 @@ class Content(msgspec.Struct, frozen=True):
         ]
 
 
-def _read(name: str) -> dict:
-    text = resources.files(__package__).joinpath("content").joinpath(name).read_text(encoding="utf-8")
-    return tomllib.loads(text)
-
-
 def _constants(raw: dict) -> Constants:
     numbers = msgspec.convert(raw, dict[str, Number])
     values = {name: number.value for name, number in numbers.items()}
@@ -184,9 +174,9 @@ def _check_cards(cards: list[CardType], backs: list[CardBack]) -> None:
 def load_content() -> Content:
     """Read and validate every content file once."""
     try:
-        cards_file = msgspec.convert(_read("cards.toml"), CardsFile)
-        constants = _constants(_read("rules.toml"))
-        levels = msgspec.convert(_read("npc.toml")["level"], dict[str, NpcLevel])
+        cards_file = msgspec.convert(read_content(__package__, "cards.toml"), CardsFile)
+        constants = _constants(read_content(__package__, "rules.toml"))
+        levels = msgspec.convert(read_content(__package__, "npc.toml")["level"], dict[str, NpcLevel])
     except msgspec.ValidationError as error:
         raise ContentError(f"Four Big Strata content: {error}") from None
     _check_cards(cards_file.card, cards_file.back)

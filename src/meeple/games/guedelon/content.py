@@ -7,14 +7,12 @@ Castle, a castle that is not 22 floors on 6 buildings, or an event series that i
 cards all fail loudly, naming the entry.
 """
 
-import tomllib
 from functools import cache
-from importlib import resources
 from typing import Literal
 
 import msgspec
 
-Source = Literal["rulebook", "finding", "reconstructed"]
+from meeple.engine.content import ContentError, Source, read_content
 
 # Token kinds: raw materials 0-2, their finished sides 3-5 (2 Materials), then mortar and rope.
 MATERIALS = ("stone", "wood", "clay")
@@ -69,10 +67,6 @@ EFFECT_KINDS = (
     "closed",
     "no_cart",
 )
-
-
-class ContentError(Exception):
-    """A content file is malformed."""
 
 
 class Number(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -204,11 +198,6 @@ class Content(msgspec.Struct, frozen=True):
         return sorted(n for n, card in self.cards.items() if card.series == name)
 
 
-def _read(name: str) -> dict:
-    text = resources.files(__package__).joinpath("content").joinpath(name).read_text(encoding="utf-8")
-    return tomllib.loads(text)
-
-
 def _pair(number: Number, what: str) -> tuple[int, int]:
     if not isinstance(number.value, list) or len(number.value) != 2:
         raise ContentError(f"board.toml: {what} must be a pair [low, high]")
@@ -290,9 +279,9 @@ def _check_cards(events: EventsFile) -> None:
 def load_content() -> Content:
     """Read and validate every content file once."""
     try:
-        board = msgspec.convert(_read("board.toml"), BoardFile)
-        castle = msgspec.convert(_read("castle.toml"), CastleFile)
-        events = msgspec.convert(_read("events.toml"), EventsFile)
+        board = msgspec.convert(read_content(__package__, "board.toml"), BoardFile)
+        castle = msgspec.convert(read_content(__package__, "castle.toml"), CastleFile)
+        events = msgspec.convert(read_content(__package__, "events.toml"), EventsFile)
     except msgspec.ValidationError as error:
         raise ContentError(f"Guédelon content: {error}") from None
     index = _check_locations(board)

@@ -7,15 +7,14 @@ load: unknown keys, wrong types, a missing provenance, an unknown land name, sta
 decks of the wrong size all fail loudly, naming the entry.
 """
 
-import tomllib
 from functools import cache
-from importlib import resources
 from itertools import pairwise
 from typing import Literal
 
 import msgspec
 
-Source = Literal["rulebook", "finding", "reconstructed"]
+from meeple.engine.content import ContentError, Source, read_content
+
 FORT = 5  # building code of a fort ("functions as any other building ... at the player's choice")
 NO_BUILDING = -1
 CONTRACT_KINDS = (
@@ -41,10 +40,6 @@ CONTRACT_KINDS = (
 )
 TYPED_KINDS = ("areas_of_type", "largest_area_of_type", "elephants_on_type")
 SIZED_KINDS = ("big_areas", "big_area_types")
-
-
-class ContentError(Exception):
-    """A content file is malformed."""
 
 
 class Land(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -161,11 +156,6 @@ class Content(msgspec.Struct, frozen=True):
         return ("an " if name[0] in "aeiou" else "a ") + name
 
 
-def _read(name: str) -> dict:
-    text = resources.files(__package__).joinpath("content").joinpath(name).read_text(encoding="utf-8")
-    return tomllib.loads(text)
-
-
 def _land_index(lands: list[Land], name: str, where: str) -> int:
     for index, land in enumerate(lands):
         if land.id == name:
@@ -235,11 +225,11 @@ def _check_contracts(contracts: list[Contract], lands: list[Land]) -> dict[int, 
 def load_content() -> Content:
     """Read and validate every content file once."""
     try:
-        lands = msgspec.convert(_read("lands.toml")["land"], list[Land])
-        constants = _constants(_read("rules.toml"))
-        cards = msgspec.convert(_read("building_cards.toml")["card"], list[BuildingCardEntry])
-        merchants_file = msgspec.convert(_read("merchants.toml"), MerchantsFile)
-        contracts = msgspec.convert(_read("contracts.toml")["contract"], list[Contract])
+        lands = msgspec.convert(read_content(__package__, "lands.toml")["land"], list[Land])
+        constants = _constants(read_content(__package__, "rules.toml"))
+        cards = msgspec.convert(read_content(__package__, "building_cards.toml")["card"], list[BuildingCardEntry])
+        merchants_file = msgspec.convert(read_content(__package__, "merchants.toml"), MerchantsFile)
+        contracts = msgspec.convert(read_content(__package__, "contracts.toml")["contract"], list[Contract])
     except (msgspec.ValidationError, KeyError) as error:
         raise ContentError(f"Lotta Rome content: {error}") from None
     if len(lands) != 5:

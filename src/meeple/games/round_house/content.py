@@ -7,14 +7,13 @@ fails loudly, naming the entry, on an unknown key, a wrong type, a missing prove
 component count that is not the rulebook's (Components, p.1).
 """
 
-import tomllib
 from functools import cache
-from importlib import resources
 from typing import Literal
 
 import msgspec
 
-Source = Literal["rulebook", "finding", "reconstructed"]
+from meeple.engine.content import ContentError, Source, read_content
+
 BASICS = ("tea", "fruit", "celadon")
 GOLD = 3  # resource index of Gold; 0-2 are the basic resources in BASICS order
 RESOURCE_NAMES = (*BASICS, "gold")
@@ -22,10 +21,6 @@ KIND = {name: index for index, name in enumerate(BASICS)}
 HALL = 0  # node of the ancestral hall; inner positions are nodes 1-6, outer 7-12
 RING = 6  # rooms per circle
 HEXAGONS = 6  # the ancestral hall's hexagonal amulet spaces (setup 4)
-
-
-class ContentError(Exception):
-    """A content file is malformed."""
 
 
 class Gain(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -425,11 +420,6 @@ def _hall_next(hall: HallGrid) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-def _read(name: str) -> dict:
-    text = resources.files(__package__).joinpath("content").joinpath(name).read_text(encoding="utf-8")
-    return tomllib.loads(text)
-
-
 def _check(rooms: list[Room], board: Board, numbers: Numbers, pieces: dict, cards: dict) -> None:
     def fail(message: str) -> None:
         raise ContentError(message)
@@ -491,21 +481,25 @@ def _check(rooms: list[Room], board: Board, numbers: Numbers, pieces: dict, card
 def load_content() -> Content:
     """Read and validate every content file once."""
     try:
-        board = msgspec.convert(_read("board.toml"), Board)
-        rooms = msgspec.convert(_read("rooms.toml")["room"], list[Room])
-        raw_pieces = _read("pieces.toml")
+        board = msgspec.convert(read_content(__package__, "board.toml"), Board)
+        rooms = msgspec.convert(read_content(__package__, "rooms.toml")["room"], list[Room])
+        raw_pieces = read_content(__package__, "pieces.toml")
         pieces = {
             "pirate": msgspec.convert(raw_pieces["pirate"], list[Piece]),
             "temple": msgspec.convert(raw_pieces["temple"], list[Piece]),
             "amulet": msgspec.convert(raw_pieces["amulet"], list[Amulet]),
         }
-        raw_cards = _read("cards.toml")
+        raw_cards = read_content(__package__, "cards.toml")
         cards = {
             "order": msgspec.convert(raw_cards["order"], list[Order]),
             "expert": msgspec.convert(raw_cards["expert"], list[Expert]),
         }
         numbers = msgspec.convert(
-            {k: v.value for k, v in msgspec.convert(_read("rules.toml"), dict[str, Number]).items()}, Numbers
+            {
+                k: v.value
+                for k, v in msgspec.convert(read_content(__package__, "rules.toml"), dict[str, Number]).items()
+            },
+            Numbers,
         )
     except msgspec.ValidationError as error:
         raise ContentError(f"The Round House content: {error}") from None

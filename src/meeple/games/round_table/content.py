@@ -13,18 +13,14 @@ from typing import Literal
 
 import msgspec
 
+from meeple.engine.content import ContentError, Source
 from meeple.games.round_table.abilities import ABILITIES
 from meeple.games.round_table.events import EVENTS
 
-Source = Literal["rulebook", "finding", "reconstructed"]
 CardKind = Literal["demesne", "knight", "equipment", "title", "quest", "redirect", "region"]
 Subtype = Literal["monarch", "round_table", "grail", "leader"]
 Slot = Literal["mount", "armor", "shield", "weapon", ""]
 MAIN_TYPES = ("knight", "equipment", "title", "quest", "redirect")
-
-
-class ContentError(Exception):
-    """A content file is malformed."""
 
 
 class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
