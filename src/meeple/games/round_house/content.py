@@ -80,24 +80,11 @@ def _gain_text(gain: Gain) -> str:
 NOTHING = Gain()
 
 
-class Tagged(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Tagged(Gain, frozen=True, kw_only=True):
     """A gain printed on the board, with its provenance."""
 
     source: Source
     note: str
-    coins: int = 0
-    honor: int = 0
-    tea: int = 0
-    fruit: int = 0
-    celadon: int = 0
-    gold: int = 0
-    basic: int = 0
-    recruit: int = 0
-    dispatch: int = 0
-    invest: int = 0
-    senior_invest: int = 0
-    amulet: int = 0
-    order: int = 0
 
     def gain(self) -> Gain:
         fields = msgspec.structs.asdict(self)
