@@ -5,7 +5,7 @@ Conventions shared by every command:
 * A game is named by its slug (`meeple games` lists them).
 * Options are given as `--option name=value`, repeated; values are checked by the game.
 * Agents are named as `meeple.agents.make_agent` names them (`random`, `heuristic`,
-  `mcts:iterations=300`); a list of agents is comma-separated, and a `key=value` piece
+  `mcts:iterations=300`, `planner`); a list of agents is comma-separated, and a `key=value` piece
   right after an agent with parameters continues that agent's parameters, so
   `human,mcts:iterations=300,exploration=0.5,random` names three seats.
 * A game may bring commands of its own (a Typer app declared under the `meeple.commands`
@@ -52,7 +52,8 @@ from meeple.engine import (
 from meeple.simulation import simulate as run_simulation
 
 HUMAN = "human"
-DEFAULT_BOT = "mcts:iterations=200,seconds=3"  # the time cap keeps games with long playouts responsive
+# The game's own search where it has one (Guédelon), else ISMCTS at 200 iterations capped at 3 s.
+DEFAULT_BOT = "planner"
 ERROR_EXIT = 2
 
 app = typer.Typer(
@@ -299,7 +300,7 @@ def read_line(console: Console, prompt: str) -> str:
 def resolve_seats(spec: GameSpec, players: int | None, seats: list[str]) -> tuple[int, list[str]]:
     """The player count and one agent spec per seat.
 
-    Without --seats: seat 0 is `human`, the others `mcts`; the count is --players or the
+    Without --seats: seat 0 is `human`, the others `planner`; the count is --players or the
     game's minimum. With --seats: exactly one spec per seat (the count follows from it).
     """
     if not seats:
@@ -423,8 +424,8 @@ def play(
         typer.Option(
             "--seats",
             "-s",
-            help="One agent per seat, comma-separated: human, random, heuristic, mcts[:iterations=N,...]."
-            " Default: seat 0 human, the others mcts.",
+            help="One agent per seat, comma-separated: human, random, heuristic, mcts[:iterations=N,...],"
+            " planner[:effort=N]. Default: seat 0 human, the others planner (the game's own search, else mcts).",
         ),
     ] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option, name=value.")] = None,

@@ -92,11 +92,12 @@ def test_a_human_can_type_an_action_id(cli, tmp_path: Path) -> None:
     assert {action for _, action in saved_record(path)["actions"]} == {"step-2"}
 
 
-def test_default_seats_are_a_human_then_mcts(cli) -> None:
+def test_default_seats_are_a_human_then_the_planner(cli) -> None:
+    """The planner agent: the game's own search, or ISMCTS in a game without one (as toy-race)."""
     result = cli("play", "toy-race", "--players", "3", "--seed", "1", input="q\n")
     assert result.exit_code == 0, result.output
     assert "seat 0: human" in result.stdout
-    assert "seat 1: mcts" in result.stdout and "seat 2: mcts" in result.stdout
+    assert "seat 1: planner" in result.stdout and "seat 2: planner" in result.stdout
 
 
 @pytest.mark.parametrize("keys", ["q\n", "", "1\nq\n"])

@@ -25,7 +25,7 @@ def test_lobby_offers_every_game_with_its_seats_and_options(serve: Callable[...,
     assert 'name="game" value="four-big-strata"' in text
     for name in ("players", "seat0", "seat6", "opt_tribute_ratio", "opt_npc_level", "hot_seat"):
         assert f'name="{name}"' in text
-    for value in ("human", "random", "heuristic", "easy", "medium", "hard"):
+    for value in ("human", "random", "heuristic", "easy", "medium", "hard", "planner"):
         assert f'<option value="{value}"' in text
     assert page.headers["referrer-policy"] == "no-referrer"
     assert "script-src 'self'" in page.headers["content-security-policy"]

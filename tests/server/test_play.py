@@ -7,6 +7,7 @@ from fastapi.testclient import TestClient
 
 from hidden_faces import forbidden_names
 from meeple.engine import Game, State, get_game
+from meeple.server.bots import BOT_LEVELS
 from meeple.server.tables import Table
 
 from .support import (
@@ -177,3 +178,26 @@ def test_hot_seat_passes_the_device(serve: Callable[..., TestClient]) -> None:
             assert f"You are seat {turn}" in screen.view
             screen.play(screen.actions[0])
         assert passes >= 3, "the device is passed between the two humans (bids are simultaneous)"
+
+
+def test_the_planner_bot_plays_its_workers_turns_at_a_guedelon_table(serve: Callable[..., TestClient]) -> None:
+    """The lobby's `planner` level runs the game's own search in the bot worker process: in
+    Guédelon the bot's worker moves, and every action it sends is legal where it is taken."""
+    client = serve(bot_workers=1)
+    manager = client.app.state.manager
+    table, tokens = client.portal.call(manager.create, "guedelon", 2, ["human", BOT_LEVELS["planner"]], {}, False, 5)
+    link = f"/t/{table.id}?token={tokens[0]}"
+    with client.websocket_connect(ws_path(link)) as ws:
+        human = Browser(ws, "seat 0")
+        moves = 0
+        while sum(1 for seat, action in table.actions if seat == 1 and action.startswith("move:")) < 2:
+            wait_for_bots(manager, table, timeout=60)
+            human.sync(table.seq)
+            assert human.actions, "no bot is thinking, so the human seat must be to move"
+            human.play(human.actions[-1])
+            moves += 1
+            assert moves < 200
+    mirror = Mirror(table)
+    for seq, (seat, action) in enumerate(table.actions):
+        legal = mirror.game.legal_actions(mirror.state(seq), seat)
+        assert action in {a.id for a in legal}

@@ -1,15 +1,16 @@
-"""Agents by name, as the CLI and the server name them: `random`, `heuristic`, `mcts`.
+"""Agents by name, as the CLI and the server name them: `random`, `heuristic`, `mcts`, `planner`.
 
-A name may carry parameters: `mcts:iterations=400`, `mcts:seconds=1.5`.
+A name may carry parameters: `mcts:iterations=400`, `mcts:seconds=1.5`, `planner:effort=2`.
 """
 
 from meeple.agents.base import Agent
 from meeple.agents.heuristic_agent import HeuristicAgent
 from meeple.agents.mcts import MctsAgent
+from meeple.agents.planner_agent import PlannerAgent
 from meeple.agents.random_agent import RandomAgent
 from meeple.engine import MeepleError
 
-AGENT_NAMES = ("random", "heuristic", "mcts")
+AGENT_NAMES = ("random", "heuristic", "mcts", "planner")
 
 
 class BadAgent(MeepleError):
@@ -49,6 +50,14 @@ def make_agent(spec: str, seed: int) -> Agent:
             seconds=params.get("seconds"),
             exploration=params.get("exploration", 0.7),
         )
+    if name == "planner":
+        unknown = set(params) - {"effort"}
+        if unknown:
+            raise BadAgent(f"planner has no parameter {', '.join(sorted(unknown))} (it takes effort)")
+        effort = params.get("effort", 1)
+        if effort != int(effort) or effort < 1:
+            raise BadAgent(f"planner effort should be a whole number of 1 or more, not {effort:g}")
+        return PlannerAgent(seed, int(effort))
     if name in AGENT_NAMES:
         raise BadAgent(f"agent '{name}' takes no parameters")
     raise BadAgent(f"no agent called '{name}' (known agents: {', '.join(AGENT_NAMES)})")

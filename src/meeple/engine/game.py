@@ -130,6 +130,16 @@ class Game(ABC, Generic[S]):
         """The action a fast playout takes (search rollouts). Default: uniformly random."""
         return legal[rng.below(len(legal))]
 
+    def plan_action(
+        self, state: S, seat: int, legal: list[Action], rng: Rng, memo: dict[str, Any], effort: int
+    ) -> Action | None:
+        """The game's own search, for a game whose decisions a generic tree search handles poorly
+        (Guédelon: a worker's move is judged by playing the team's whole plan out). None, the
+        default, when the game has none. `memo` is the agent's, kept between its calls so that a
+        plan spanning several decisions is made once; `effort` (1 and up) buys strength with time.
+        Like every agent it may learn of `state` only what `seat` observes (via `determinize`)."""
+        return None
+
     def render_svg(self, observation: dict[str, Any], legal: list[Action]) -> str | None:
         """The observation drawn as an SVG for the browser, or None if the game has no drawing.
 

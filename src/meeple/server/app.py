@@ -52,6 +52,7 @@ SEAT_CHOICES = [
     ("easy", "bot: easy (search, 100 iterations)"),
     ("medium", "bot: medium (search, 300 iterations)"),
     ("hard", "bot: hard (search, 1000 iterations)"),
+    ("planner", "bot: planner (the game's own search where it has one, as Guédelon's team planner)"),
 ]
 
 log = logging.getLogger("meeple.server")

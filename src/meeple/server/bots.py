@@ -26,6 +26,7 @@ BOT_LEVELS: dict[str, str] = {
     "easy": "mcts:iterations=100,seconds=2",
     "medium": "mcts:iterations=300,seconds=5",
     "hard": "mcts:iterations=1000,seconds=10",
+    "planner": "planner",  # the game's own search (Game.plan_action); elsewhere ISMCTS 200 iterations, 3 s
 }
 CACHE_TABLES = 32
 

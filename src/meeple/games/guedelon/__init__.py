@@ -5,13 +5,14 @@ Where each rule lives: setup.py (0 Setting up, 3 sliders, 11 solo and duo boards
 (5 Game round, the turn, 11.1 the apprentice's moves), locations.py (3.1-3.2 experience and
 tools, 7 Locations), logistics.py (3.3 wheelbarrow, 4 cart), castle.py (7.10 Castle, 12 Mill,
 8 Game end), visitors.py (6 Visitors), events.py (5.2, 10, 13 event cards), observation.py
-(what a seat sees), content/ (the map, the castle, the cards, every number).
+(what a seat sees), content/ (the map, the castle, the cards, every number); the bots: bots.py
+(the greedy team planner, the playout policy) and planner.py (the search over the team's plan).
 """
 
 from typing import Any
 
 from meeple.engine import Action, Game, GameSpec, OptionSpec, Result, Rng, TeamOutcome
-from meeple.games.guedelon import bots, flow, observation, setup, view
+from meeple.games.guedelon import bots, flow, observation, planner, setup, view
 from meeple.games.guedelon.content import load_content
 from meeple.games.guedelon.state import OVER
 from meeple.games.guedelon.state import Guedelon as GuedelonState
@@ -122,6 +123,11 @@ class Guedelon(Game[GuedelonState]):
 
     def playout_action(self, state: GuedelonState, seat: int, legal: list[Action], rng: Rng) -> Action:
         return bots.playout_action(state, seat, legal, rng, self.content)
+
+    def plan_action(
+        self, state: GuedelonState, seat: int, legal: list[Action], rng: Rng, memo: dict[str, Any], effort: int
+    ) -> Action:
+        return planner.plan_action(state, seat, legal, rng, self.content, memo, effort)
 
     def render_text(self, observation: dict[str, Any]) -> str:
         return view.render_text(observation)

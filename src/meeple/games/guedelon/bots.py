@@ -6,7 +6,7 @@ floor, mortar for buildings without it, ropes for the highest floor in reach), w
 already holds towards it (tokens anywhere on the site), and the visitors that threaten to block
 the Castle. Wheelbarrows carry what the destination uses; the cart carries raw materials to
 their workshops and products to the Castle along the shortest cart path. Nothing is hidden in
-Guédelon, so the planner reads the state directly.
+Guédelon, so the planner reads the state directly. planner.py searches over its plan.
 """
 
 from collections import deque
@@ -335,8 +335,12 @@ def _event_choice(state: Guedelon, by_id: dict[str, Action], legal: list[Action]
     return legal[0]
 
 
-def playout_action(state: Guedelon, seat: int, legal: list[Action], rng: Rng, content: Content) -> Action:
-    """The planner's choice among `legal` (the first legal action when no rule applies)."""
+def playout_action(
+    state: Guedelon, seat: int, legal: list[Action], rng: Rng, content: Content, move: str = ""
+) -> Action:
+    """The planner's choice among `legal` (the first legal action when no rule applies). `move`,
+    when given, is the move this turn must end in (a search's choice); the planner still decides
+    the wheelbarrow and cart around it."""
     by_id = {a.id: a for a in legal}
     if state.phase == EVENT:
         return _event_choice(state, by_id, legal, content)
@@ -352,7 +356,7 @@ def playout_action(state: Guedelon, seat: int, legal: list[Action], rng: Rng, co
     if "rebelote" in by_id and content.locations[state.actor_loc[actor]].kind not in ("belvedere", "stables"):
         return by_id["rebelote"]
     if state.stage == BEFORE:
-        return _before(state, actor, by_id, legal, content)
+        return _before(state, actor, by_id, legal, content, move)
     if state.stage == AFTER:
         action = _barrow_choice(state, actor, by_id, -1, content)
         if action:
@@ -364,13 +368,18 @@ def playout_action(state: Guedelon, seat: int, legal: list[Action], rng: Rng, co
     return _effect(state, actor, by_id, legal, content)
 
 
-def _before(state: Guedelon, actor: int, by_id: dict[str, Action], legal: list[Action], content: Content) -> Action:
+def _before(
+    state: Guedelon, actor: int, by_id: dict[str, Action], legal: list[Action], content: Content, move: str
+) -> Action:
     moves = [a for a in legal if a.id.startswith(("move:", "route:"))]
     if any(i.startswith("cart:") for i in by_id) and state.cart_left + state.bonus_cart > 0:
         action = cart_choice(state, by_id, content)
         if action and action.id != "cart:done":
             return action
-    if actor == state.apprentice:
+    if move in by_id and (move == "route:wait" or move.startswith("move:")):
+        chosen = move
+        goal = content.loc(move[5:]) if move != "route:wait" else state.actor_loc[actor]
+    elif actor == state.apprentice:
         targets = {}
         for action in moves:
             if action.id == "route:wait":
@@ -379,7 +388,7 @@ def _before(state: Guedelon, actor: int, by_id: dict[str, Action], legal: list[A
             steps = route(state, ["yellow", "orange", "red"].index(colour), content)
             here = state.actor_loc[actor]
             targets[action.id] = steps[(steps.index(here) if here in steps else 0) + int(step)]
-        chosen = _apprentice_choice(state, actor, targets, content)
+        chosen = move if move in targets else _apprentice_choice(state, actor, targets, content)
         goal = targets[chosen]
     else:
         goal = best_destination(state, actor, destinations(state, actor, content), content)

@@ -1,0 +1,100 @@
+"""The team's search planner: each worker's move chosen by playing the team's whole plan out.
+
+A rollout algorithm (policy improvement over a base policy, Bertsekas & Castañón 1999; Tesauro &
+Galperin 1997) with the greedy team planner of bots.py as the base policy:
+
+1. **Where it searches.** At the start of every worker's turn (5.3), over where the worker goes:
+   the `candidates` destinations the greedy planner values most (every route step for the
+   apprentice, 11.1); and, in solo, over which worker plays first (11.3).
+2. **How a candidate is judged.** The turn is played with that move (the greedy planner loads and
+   unloads the wheelbarrow and moves the cart for it), then the whole team follows the greedy
+   planner to the end of the game (at most `HORIZON` rounds past the last, or past the current
+   round once the last has passed), in each sampled future.
+3. **Common random numbers.** Every candidate is played out in the same `samples` futures (the
+   same random stream for the time counter's visitors and the event cards), so two candidates
+   differ by the move, not by the luck of the draw. This is what makes one future per candidate
+   informative: without it, a single playout's noise swamps the difference between two moves.
+4. **Score.** The earlier the castle is complete the better (the round, and the turn within it);
+   unfinished, the fewer floors left the better. The best total over the samples is played;
+   ties go to the greedy planner's own order.
+
+Nothing in Guédelon is hidden; the only unknown is future chance, which `determinize` redraws.
+"""
+
+from typing import Any
+
+from meeple.engine import Action, Rng
+from meeple.games.guedelon import bots, flow
+from meeple.games.guedelon.content import Content
+from meeple.games.guedelon.observation import determinize
+from meeple.games.guedelon.state import BEFORE, NONE, ORDER, OVER, TURN, Guedelon
+
+# Playouts stop this many rounds after the last (8), or after the current round once the last has
+# passed: finishes later than that all count as equally late.
+HORIZON = 4
+
+
+def plan_action(
+    state: Guedelon, seat: int, legal: list[Action], rng: Rng, content: Content, memo: dict[str, Any], effort: int
+) -> Action:
+    """The planner's choice among `legal`. `memo` keeps the move chosen for the turn in progress
+    (its wheelbarrow and cart decisions come before the move); `effort` n searches the n + 2
+    best destinations in n sampled futures."""
+    by_id = {a.id: a for a in legal}
+    if state.phase == ORDER:
+        return by_id[_best(state, [(a.id, "") for a in legal], rng, content, effort)[0]]
+    move = ""
+    if state.phase == TURN and state.mode == NONE and state.stage == BEFORE:
+        turn = (state.round, state.pos, state.actor)
+        if memo.get("turn") != turn:
+            options = [("", m) for m in _candidates(state, legal, content, effort + 2)]
+            memo["turn"], memo["move"] = turn, _best(state, options, rng, content, effort)[1]
+        move = memo["move"]
+    return bots.playout_action(state, seat, legal, rng, content, move)
+
+
+def _candidates(state: Guedelon, legal: list[Action], content: Content, count: int) -> list[str]:
+    """The moves worth playing out, best first by the greedy planner's valuation."""
+    moves = [a.id for a in legal if a.id.startswith(("move:", "route:"))]
+    if state.actor == state.apprentice:
+        return moves
+    plan = bots.Plan(state, content)
+    value = {m: bots.destination_value(state, state.actor, content.loc(m[5:]), plan, content) for m in moves}
+    return sorted(moves, key=lambda m: -value[m])[:count]
+
+
+def _best(state: Guedelon, options: list[tuple[str, str]], rng: Rng, content: Content, samples: int) -> tuple[str, str]:
+    """The option (a first action, or a move for this turn) with the best playouts."""
+    if len(options) == 1:
+        return options[0]
+    futures = [rng.next64() for _ in range(samples)]
+    scores = [sum(_playout(state, option, future, content) for future in futures) for option in options]
+    return options[max(range(len(options)), key=lambda i: (scores[i], -i))]
+
+
+def _playout(state: Guedelon, option: tuple[str, str], future: int, content: Content) -> float:
+    """Play `option` then the greedy team plan in the sampled `future`; return the score."""
+    sample = determinize(state, Rng(future))
+    policy = Rng(future)  # the greedy planner draws nothing, but its signature takes a stream
+    first, move = option
+    if first:
+        seat = flow.to_move(sample)[0]
+        flow.perform(sample, seat, next(a for a in flow.legal_actions(sample, seat, content) if a.id == first), content)
+    turn = (sample.round, sample.pos)
+    last = max(content.rounds, state.round) + HORIZON
+    while sample.phase != OVER and not sample.finished and sample.round <= last:
+        seat = flow.to_move(sample)[0]
+        legal = flow.legal_actions(sample, seat, content)
+        steer = move if (sample.round, sample.pos) == turn else ""
+        flow.perform(sample, seat, bots.playout_action(sample, seat, legal, policy, content, steer), content)
+    return _score(sample, content, last)
+
+
+def _score(state: Guedelon, content: Content, last: int) -> float:
+    """Minus the time the castle took (round, then turn within it); unfinished, minus a time past
+    the horizon that grows with the floors still to build."""
+    if state.finished:
+        return -(state.finished + state.pos / (len(state.order) + 1))
+    left = sum(len(f) for f in content.floors) - sum(state.floor) + (1 if state.mill == 0 else 0)
+    placed = sum(space >= 0 for floor in state.filled for space in floor)
+    return -(last + 1 + left - placed / 10)
