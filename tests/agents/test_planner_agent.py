@@ -30,8 +30,12 @@ def test_the_factory_reads_the_effort_and_refuses_what_it_does_not_take() -> Non
     assert isinstance(make_agent("planner", 1), PlannerAgent)
     agent = make_agent("planner:effort=3", 1)
     assert isinstance(agent, PlannerAgent) and agent.effort == 3
-    with pytest.raises(BadAgent, match="planner has no parameter iterations"):
-        make_agent("planner:iterations=5", 1)
+    with pytest.raises(BadAgent, match="planner has no parameter exploration"):
+        make_agent("planner:exploration=5", 1)
+    with pytest.raises(BadAgent, match="mcts needs at least 1 iteration, got 0"):
+        make_agent("planner:iterations=0", 1)
+    budget = make_agent("planner:iterations=50,seconds=1.5", 1)
+    assert isinstance(budget, PlannerAgent) and budget.fallback.iterations == 50 and budget.fallback.seconds == 1.5
     with pytest.raises(BadAgent, match=r"whole number of 1 or more, not 0\.5"):
         make_agent("planner:effort=0.5", 1)
     with pytest.raises(BadAgent, match="whole number of 1 or more, not 0"):

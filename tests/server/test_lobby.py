@@ -25,7 +25,7 @@ def test_lobby_offers_every_game_with_its_seats_and_options(serve: Callable[...,
     assert 'name="game" value="four-big-strata"' in text
     for name in ("players", "seat0", "seat6", "opt_tribute_ratio", "opt_npc_level", "hot_seat"):
         assert f'name="{name}"' in text
-    for value in ("human", "random", "heuristic", "easy", "medium", "hard", "planner"):
+    for value in ("human", "random", "heuristic", "easy", "medium", "hard"):
         assert f'<option value="{value}"' in text
     assert page.headers["referrer-policy"] == "no-referrer"
     assert "script-src 'self'" in page.headers["content-security-policy"]
@@ -67,7 +67,12 @@ def test_create_gives_one_link_per_human_seat_or_one_hot_seat_link(serve: Callab
     table_id, links = create_table(client, ["human", "hard", "human", "easy"])
     assert set(links) == {"Seat 0", "Seat 2", "Spectators"}
     table = client.app.state.manager.tables[table_id]
-    assert table.row.seats == ["human", "mcts:iterations=1000,seconds=10", "human", "mcts:iterations=100,seconds=2"]
+    assert table.row.seats == [
+        "human",
+        "planner:effort=3,iterations=1000,seconds=10",
+        "human",
+        "planner:effort=1,iterations=100,seconds=2",
+    ]
     assert links["Spectators"] == f"/t/{table_id}/watch"
     tokens = {links["Seat 0"].split("token=")[1], links["Seat 2"].split("token=")[1]}
     assert len(tokens) == 2 and all(len(token) >= 32 for token in tokens)

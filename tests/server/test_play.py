@@ -181,11 +181,11 @@ def test_hot_seat_passes_the_device(serve: Callable[..., TestClient]) -> None:
 
 
 def test_the_planner_bot_plays_its_workers_turns_at_a_guedelon_table(serve: Callable[..., TestClient]) -> None:
-    """The lobby's `planner` level runs the game's own search in the bot worker process: in
+    """The lobby's levels run the game's own search in the bot worker process: in
     Guédelon the bot's worker moves, and every action it sends is legal where it is taken."""
     client = serve(bot_workers=1)
     manager = client.app.state.manager
-    table, tokens = client.portal.call(manager.create, "guedelon", 2, ["human", BOT_LEVELS["planner"]], {}, False, 5)
+    table, tokens = client.portal.call(manager.create, "guedelon", 2, ["human", BOT_LEVELS["easy"]], {}, False, 5)
     link = f"/t/{table.id}?token={tokens[0]}"
     with client.websocket_connect(ws_path(link)) as ws:
         human = Browser(ws, "seat 0")

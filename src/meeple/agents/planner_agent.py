@@ -3,7 +3,8 @@
 Some games defeat a generic tree search: in Guédelon a worker's turn is a handful of atomic
 decisions (cart, wheelbarrow, move) and a playout is a whole game of several hundred, so ISMCTS
 manages a few dozen iterations a second. Such a game brings its own search; this agent plays it,
-and plays the default ISMCTS (`mcts:iterations=200,seconds=3`) in every other game.
+and plays ISMCTS in every other game (by default `mcts:iterations=200,seconds=3`; the agent's
+`iterations` and `seconds` set that budget, so one spec names a strength in every game).
 """
 
 from typing import Any
@@ -17,11 +18,11 @@ class PlannerAgent:
 
     name = "planner"
 
-    def __init__(self, seed: int, effort: int = 1) -> None:
+    def __init__(self, seed: int, effort: int = 1, iterations: int = 200, seconds: float | None = 3.0) -> None:
         self.rng = Rng.from_seed(seed, "planner-agent")
         self.effort = effort
         self.memo: dict[str, Any] = {}
-        self.fallback = MctsAgent(seed, iterations=200, seconds=3.0)
+        self.fallback = MctsAgent(seed, iterations=iterations, seconds=seconds)
 
     def choose(self, game: Game, state: State, seat: int) -> str:
         legal = game.legal_actions(state, seat)

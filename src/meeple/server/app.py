@@ -49,10 +49,9 @@ SEAT_CHOICES = [
     ("human", "a person (gets an invite link)"),
     ("random", "bot: random"),
     ("heuristic", "bot: heuristic (rules of thumb)"),
-    ("easy", "bot: easy (search, 100 iterations)"),
-    ("medium", "bot: medium (search, 300 iterations)"),
-    ("hard", "bot: hard (search, 1000 iterations)"),
-    ("planner", "bot: planner (the game's own search where it has one, as Guédelon's team planner)"),
+    ("easy", "bot: easy (search: 100 iterations, or the game's own planner at effort 1)"),
+    ("medium", "bot: medium (search: 300 iterations, or the planner at effort 2)"),
+    ("hard", "bot: hard (search: 1000 iterations, or the planner at effort 3)"),
 ]
 
 log = logging.getLogger("meeple.server")
