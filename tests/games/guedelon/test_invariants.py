@@ -28,6 +28,7 @@ CASES = [
     for options, policy in (({}, "random"), ({"difficulty": "hard", "mill": True}, "planner"))
 ]
 CASES += [(2, {"difficulty": "special"}, "random"), (3, {"difficulty": "intermediate", "mill": True}, "random")]
+CASES += [(players, {"solo_wheelbarrow": "own"}, policy) for players in (1, 2) for policy in ("random", "planner")]
 
 
 def check(state) -> None:
@@ -48,8 +49,10 @@ def check(state) -> None:
     totals[4] += state.crane
     held = [totals[i] + state.reserve[i] for i in range(5)]
     assert held == list(CONTENT.reserve), f"tokens not conserved: {held}"
+    assert state.cart == len(state.tokens) - 1
+    for barrow in range(state.locations, state.cart):
+        assert sum(state.tokens[barrow]) <= CONTENT.wheelbarrow
     for b in range(state.boards):
-        assert sum(state.tokens[state.locations + b]) <= CONTENT.wheelbarrow
         assert CONTENT.exp_range[0] <= state.exp[b] <= CONTENT.exp_range[1]
         assert CONTENT.tools_range[0] <= state.tools[b] <= CONTENT.tools_range[1]
     assert sum(state.tokens[state.cart]) <= CONTENT.cart

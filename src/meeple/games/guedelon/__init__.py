@@ -46,6 +46,14 @@ class Guedelon(Game[GuedelonState]):
                 choices=("raise", "set"),
             ),
             OptionSpec(
+                "solo_wheelbarrow",
+                "11.3 solo: the two worker pawns share one wheelbarrow (shared, as the text reads) or "
+                "each pushes its own of the same capacity (own); experience and tools stay common. "
+                "Changes nothing at 2-4 players",
+                "shared",
+                choices=("shared", "own"),
+            ),
+            OptionSpec(
                 "extra_rounds",
                 "8 Game end: after a lost round 18, how many extra rounds to play to count how many were needed",
                 12,
@@ -70,6 +78,7 @@ class Guedelon(Game[GuedelonState]):
             bool(self.options["mill"]),
             int(self.options["extra_rounds"]),
             self.options["blacksmith"] == "set",
+            self.options["solo_wheelbarrow"] == "own",
         )
         flow.begin_round(state, self.content)
         flow.advance(state, self.content)

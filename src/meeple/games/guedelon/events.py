@@ -294,10 +294,14 @@ def archaeologist_actions(state: Guedelon, most: int, content: Content) -> list[
 
 
 def container_name(state: Guedelon, container: int, content: Content) -> str:
+    """A container as card 13's labels name it: a location, the cart, or a wheelbarrow (by the
+    solo worker pawn pushing it with solo_wheelbarrow=own, 11.3)."""
     if container < state.locations:
         return content.locations[container].name
     if container == state.cart:
         return "the cart"
+    if state.players == 1 and state.barrow_per_actor:  # 11.3, solo_wheelbarrow=own
+        return f"the wheelbarrow of {actor_name(state, container - state.locations)}"
     return f"wheelbarrow {container - state.locations + 1}"
 
 

@@ -23,6 +23,19 @@ def _card(number: int, content: Content) -> dict[str, Any]:
     return {"number": number, "name": card.name, "series": card.series, "text": card.text}
 
 
+def _board_barrows(state: Guedelon, board: int) -> dict[str, Any]:
+    """3.3: a board's wheelbarrow. 11.3 with solo_wheelbarrow=own: the solo board's two worker
+    pawns each push their own, listed under `wheelbarrows` with the pawn's name."""
+    actors = [a for a in range(len(state.actor_board)) if state.actor_board[a] == board]
+    if state.barrow_per_actor and len(actors) > 1:
+        return {
+            "wheelbarrows": [
+                {"worker": actor_name(state, a), "tokens": _tokens(state.tokens[state.barrow(a)])} for a in actors
+            ]
+        }
+    return {"wheelbarrow": _tokens(state.tokens[state.barrow(actors[0])])}
+
+
 def observation(state: Guedelon, seat: int | None, content: Content) -> dict[str, Any]:
     castle = content.loc("castle")
     return {
@@ -118,7 +131,7 @@ def observation(state: Guedelon, seat: int | None, content: Content) -> dict[str
             {
                 "experience": state.exp[b],
                 "tools": state.tools[b],
-                "wheelbarrow": _tokens(state.tokens[state.locations + b]),
+                **_board_barrows(state, b),
                 "seat": next(state.actor_seat[a] for a in range(len(state.actor_board)) if state.actor_board[a] == b),
                 "apprentice": state.apprentice >= 0 and state.actor_board[state.apprentice] == b,
             }

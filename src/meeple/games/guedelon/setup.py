@@ -14,6 +14,13 @@ def deck(difficulty: str, rng: Rng, content: Content) -> list[int]:
     return sorted(easy[:9] + content.series(difficulty))
 
 
+def wheelbarrows(players: int, boards: int, actors: int, own_barrows: bool) -> int:
+    """3.3: one wheelbarrow per board. 11.3: the solo player's two workers share theirs, unless
+    `own_barrows` gives each its own (then one per actor: two workers and the apprentice). At 2-4
+    players every actor has its own board, so the option changes nothing."""
+    return actors if players == 1 and own_barrows else boards
+
+
 def new_state(
     players: int,
     seed: int,
@@ -22,11 +29,13 @@ def new_state(
     mill: bool,
     extra_rounds: int,
     blacksmith_sets: bool = False,
+    own_barrows: bool = False,
 ) -> Guedelon:
     """Reserves, the cart at the Stables, 9 visitors in the bag, workers in the Castle courtyard,
     sliders by player count (3), floor tiles at floor 0, the event deck (5.2, 10).
 
-    Solo (11.3): one board shared by two workers, and a second board for the apprentice.
+    Solo (11.3): one board shared by two workers, and a second board for the apprentice; with
+    `own_barrows` (option solo_wheelbarrow=own) each worker pawn pushes its own wheelbarrow.
     Duo (11.2): one board each, and a third for the apprentice. The apprentice starts on the
     Belvedere (11.1); seat 0, the first player, moves it.
     """
@@ -45,6 +54,7 @@ def new_state(
     if apprentice >= 0:
         exp[-1], tools[-1] = content.apprentice_sliders
     locations = len(content.locations)
+    barrows = wheelbarrows(players, boards, len(actor_board), own_barrows)
     colours = [c for c, count in enumerate(content.visitors) for _ in range(count)]
     state = Guedelon(
         players=players,
@@ -57,7 +67,7 @@ def new_state(
         apprentice=apprentice,
         exp=exp,
         tools=tools,
-        tokens=[[0] * len(KINDS) for _ in range(locations + boards + 1)],
+        tokens=[[0] * len(KINDS) for _ in range(locations + barrows + 1)],
         reserve=list(content.reserve),
         cart_loc=content.loc("stables"),
         mortar=[0] * len(content.floors),
@@ -74,5 +84,6 @@ def new_state(
         blacksmith_sets=blacksmith_sets,
     )
     mode = {1: "solo", 2: "duo"}.get(players, f"{players} players")
-    state.note(f"Guédelon, {mode}, {difficulty} events{', with the Mill' if mill else ''}")
+    own = ", a wheelbarrow per worker" if players == 1 and own_barrows else ""
+    state.note(f"Guédelon, {mode}, {difficulty} events{', with the Mill' if mill else ''}{own}")
     return state

@@ -1,9 +1,12 @@
 """What is on the table in a game of Guédelon: plain data, nothing else.
 
 Locations are indexed as in content/board.toml. Tokens lie in containers: one per location
-(the Castle's is its courtyard, 7.10), one wheelbarrow per player board (3.3; in solo the two
-workers share one board and so one wheelbarrow, 11.3) and the cart (4); each container is a
-list of 8 counts by token kind (content.KINDS).
+(the Castle's is its courtyard, 7.10), then the wheelbarrows (3.3), then the cart (4); each
+container is a list of 8 counts by token kind (content.KINDS). There is one wheelbarrow per
+player board: in solo the two workers share one board and so one wheelbarrow (11.3), unless the
+option solo_wheelbarrow=own gives each worker pawn its own, and then there is one per actor.
+The number of wheelbarrows is the number of containers between the locations and the cart, so
+the default game's state is the same as before the option existed.
 
 Actors are the worker pawns: one per seat, two for the solo player, plus the apprentice in solo
 and duo (11). Each actor uses a board (experience, tools, wheelbarrow) and is moved by a seat.
@@ -43,7 +46,7 @@ class Guedelon(State, kw_only=True):
     app_colour: int = -1  # colour the apprentice follows, -1 before choosing (11.1)
     exp: list[int]  # per board (3.1)
     tools: list[int]  # per board (3.2)
-    tokens: list[list[int]]  # containers: locations, then wheelbarrows by board, then the cart
+    tokens: list[list[int]]  # containers: locations, then wheelbarrows (by board or by actor), then the cart
     reserve: list[int]  # stone, wood, clay, mortar, rope
     cart_loc: int
     crane: int = 0  # ropes on the thread wheel crane (7.7)
@@ -147,14 +150,29 @@ class Guedelon(State, kw_only=True):
     def locations(self) -> int:
         return len(self.production)
 
+    @property
+    def wheelbarrows(self) -> int:
+        """How many wheelbarrows there are: the containers between the locations and the cart."""
+        return len(self.tokens) - self.locations - 1
+
+    @property
+    def barrow_per_actor(self) -> bool:
+        """Whether each actor pushes its own wheelbarrow rather than its board's (11.3 with the
+        option solo_wheelbarrow=own; with one board per actor the two are the same)."""
+        return self.wheelbarrows == len(self.actor_board)
+
+    def barrow_of(self, actor: int) -> int:
+        """The wheelbarrow (0-based, among the wheelbarrows) that `actor` pushes (3.3, 11.3)."""
+        return actor if self.barrow_per_actor else self.actor_board[actor]
+
     def barrow(self, actor: int) -> int:
         """The container index of the wheelbarrow `actor` pushes."""
-        return self.locations + self.actor_board[actor]
+        return self.locations + self.barrow_of(actor)
 
     @property
     def cart(self) -> int:
         """The container index of the cart."""
-        return self.locations + self.boards
+        return self.locations + self.wheelbarrows
 
     @property
     def actor(self) -> int:

@@ -35,6 +35,14 @@ def _tokens(tokens: dict[str, int]) -> str:
     return ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in tokens.items() if n) or "-"
 
 
+def _barrows(board: dict[str, Any]) -> list[tuple[str, dict[str, int]]]:
+    """A board's wheelbarrow (3.3), or each solo worker pawn's with solo_wheelbarrow=own (11.3),
+    as (label, tokens)."""
+    if "wheelbarrows" in board:
+        return [(f"{w['worker']}'s wheelbarrow", w["tokens"]) for w in board["wheelbarrows"]]
+    return [("wheelbarrow", board["wheelbarrow"])]
+
+
 def _worker_label(obs: dict[str, Any], worker: dict[str, Any]) -> str:
     """The mark on a pawn: A for the apprentice, 1 and 2 for the solo workers, else the seat."""
     if worker["apprentice"]:
@@ -113,7 +121,7 @@ def render_text(obs: dict[str, Any]) -> str:
         who = f"apprentice{colour}" if board["apprentice"] else f"seat {board['seat']}"
         lines.append(
             f"Board {index + 1} ({who}): experience {board['experience']}, tools {board['tools']}, "
-            f"wheelbarrow {_tokens(board['wheelbarrow'])}"
+            + "; ".join(f"{label} {_tokens(tokens)}" for label, tokens in _barrows(board))
         )
     lines.append(_bag_line(obs))
     lines += [f"  . {line}" for line in obs["log"][-6:]]
@@ -264,18 +272,22 @@ def _castle_panel(obs: dict[str, Any], ids: set[str]) -> tuple[str, float]:
 
 
 def _boards(obs: dict[str, Any], y: float) -> tuple[str, float]:
+    """The player boards, each with its sliders and every wheelbarrow it carries (one line each)."""
     parts = []
+    extra = max(len(_barrows(board)) for board in obs["boards"]) - 1
     for i, board in enumerate(obs["boards"]):
         x = 20 + i * 340
         colour = APPRENTICE if board["apprentice"] else SEAT_COLOURS[board["seat"] % len(SEAT_COLOURS)]
         who = "Apprentice" if board["apprentice"] else f"Seat {board['seat']}"
         parts.append(
-            f'<rect x="{x}" y="{y}" width="330" height="64" rx="6" fill="#f5f0e6" stroke="{colour}" stroke-width="3"/>'
+            f'<rect x="{x}" y="{y}" width="330" height="{64 + 18 * extra}" rx="6" fill="#f5f0e6" '
+            f'stroke="{colour}" stroke-width="3"/>'
         )
         parts.append(_text(x + 10, y + 18, who, 13, "start", "bold"))
         parts.append(_text(x + 10, y + 36, f"experience {board['experience']}   tools {board['tools']}", 12, "start"))
-        parts.append(_text(x + 10, y + 54, "wheelbarrow: " + _tokens(board["wheelbarrow"]), 12, "start"))
-    return "".join(parts), y + 76
+        for line, (label, tokens) in enumerate(_barrows(board)):
+            parts.append(_text(x + 10, y + 54 + 18 * line, f"{label}: {_tokens(tokens)}", 12, "start"))
+    return "".join(parts), y + 76 + 18 * extra
 
 
 def _buttons(legal: list[Action], y: float) -> tuple[str, float]:
