@@ -1,5 +1,7 @@
 """The search planner (planner.py): each worker's move chosen by playing the team's plan out."""
 
+import pytest
+
 from meeple.agents import make_agent
 from meeple.engine import Rng
 from meeple.games.guedelon import bots, planner
@@ -50,8 +52,21 @@ def test_the_search_plays_the_move_whose_playouts_finish_soonest() -> None:
     rng = Rng(3)
     futures = [rng.next64() for _ in range(2)]
     totals = [sum(planner._playout(state, o, f, CONTENT) for f in futures) for o in options]
-    expected = options[max(range(len(options)), key=lambda i: (totals[i], -i))]
+    lead = [0.0] + [2 * planner.LEAD] * (len(options) - 1)
+    expected = options[max(range(len(options)), key=lambda i: (totals[i] - lead[i], -i))]
     assert planner._best(state, options, Rng(3), CONTENT, 2) == expected
+
+
+def test_another_move_than_the_greedy_choice_needs_a_lead_of_two_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One sampled future is noisy: a candidate finishing one round sooner than the greedy
+    planner's own choice is not enough, two rounds are."""
+    _, state = turn_state(2, actor=0)
+    options = [("", "move:quarry"), ("", "move:forest"), ("", "move:tilery")]
+    finish = {"move:quarry": 18.0, "move:forest": 17.0, "move:tilery": 19.0}
+    monkeypatch.setattr(planner, "_playout", lambda state, option, future, content: -finish[option[1]])
+    assert planner._best(state, options, Rng(1), CONTENT, 1) == options[0]
+    finish["move:forest"] = 16.0
+    assert planner._best(state, options, Rng(1), CONTENT, 1) == options[1]
 
 
 def test_the_candidates_are_the_greedy_plans_best_destinations() -> None:

@@ -376,25 +376,35 @@ def _before(
         action = cart_choice(state, by_id, content)
         if action and action.id != "cart:done":
             return action
-    if move in by_id and (move == "route:wait" or move.startswith("move:")):
+    if "route:wait" in by_id:
+        return by_id["route:wait"]
+    if move in by_id:
         chosen = move
-        goal = content.loc(move[5:]) if move != "route:wait" else state.actor_loc[actor]
+        goal = content.loc(move[5:]) if move.startswith("move:") else apprentice_targets(state, moves, content)[move]
     elif actor == state.apprentice:
-        targets = {}
-        for action in moves:
-            if action.id == "route:wait":
-                return action
-            _, colour, step = action.id.split(":")
-            steps = route(state, ["yellow", "orange", "red"].index(colour), content)
-            here = state.actor_loc[actor]
-            targets[action.id] = steps[(steps.index(here) if here in steps else 0) + int(step)]
-        chosen = move if move in targets else _apprentice_choice(state, actor, targets, content)
-        goal = targets[chosen]
+        chosen = apprentice_move(state, moves, content)
+        goal = apprentice_targets(state, moves, content)[chosen]
     else:
         goal = best_destination(state, actor, destinations(state, actor, content), content)
         chosen = f"move:{content.locations[goal].id}"
     action = _barrow_choice(state, actor, by_id, goal, content)
     return action or by_id[chosen]
+
+
+def apprentice_targets(state: Guedelon, moves: list[Action], content: Content) -> dict[str, int]:
+    """Where each of the apprentice's route moves (`route:<colour>:<steps>`) takes it (11.1)."""
+    here = state.actor_loc[state.apprentice]
+    targets = {}
+    for action in moves:
+        _, colour, step = action.id.split(":")
+        steps = route(state, ["yellow", "orange", "red"].index(colour), content)
+        targets[action.id] = steps[(steps.index(here) if here in steps else 0) + int(step)]
+    return targets
+
+
+def apprentice_move(state: Guedelon, moves: list[Action], content: Content) -> str:
+    """The planner's route move for the apprentice among `moves`."""
+    return _apprentice_choice(state, state.apprentice, apprentice_targets(state, moves, content), content)
 
 
 def _apprentice_choice(state: Guedelon, actor: int, targets: dict[str, int], content: Content) -> str:

@@ -14,9 +14,10 @@ Galperin 1997) with the greedy team planner of bots.py as the base policy:
    same random stream for the time counter's visitors and the event cards), so two candidates
    differ by the move, not by the luck of the draw. This is what makes one future per candidate
    informative: without it, a single playout's noise swamps the difference between two moves.
-4. **Score.** The earlier the castle is complete the better (the round, and the turn within it);
-   unfinished, the fewer floors left the better. The best total over the samples is played;
-   ties go to the greedy planner's own order.
+4. **Score.** The earlier the castle is complete the better (its round); unfinished, the fewer
+   floors left the better. The best total over the samples is played, but a move other than the
+   greedy planner's own choice must lead it by more than `LEAD` rounds per sample; ties go to
+   the greedy planner's order.
 
 Nothing in Guédelon is hidden; the only unknown is future chance, which `determinize` redraws.
 """
@@ -28,6 +29,14 @@ from meeple.games.guedelon import bots, flow
 from meeple.games.guedelon.content import Content
 from meeple.games.guedelon.observation import determinize
 from meeple.games.guedelon.state import BEFORE, NONE, ORDER, OVER, TURN, Guedelon
+
+# A move other than the greedy planner's own choice (options[0]) is played only if its playouts
+# beat that choice by more than this many rounds per sample. One future is noisy: the visitors
+# drawn for mortar depend on the moves, so the futures of two candidates drift apart, and a
+# one-round lead is as often luck as merit. Easy games won on the same seeds, with this lead /
+# with none / by the greedy planner alone: solo 34 / 31 / 13 of 40, 3 players 32 / 25 / 26 of 40,
+# duo 37 / 37 of 50; 4 players 39 with the lead, 36 greedy, of 40.
+LEAD = 1.0
 
 # Playouts stop this many rounds after the last (8), or after the current round once the last has
 # passed: finishes later than that all count as equally late.
@@ -54,13 +63,15 @@ def plan_action(
 
 
 def _candidates(state: Guedelon, legal: list[Action], content: Content, count: int) -> list[str]:
-    """The moves worth playing out, best first by the greedy planner's valuation."""
-    moves = [a.id for a in legal if a.id.startswith(("move:", "route:"))]
+    """The moves worth playing out, the greedy planner's own choice first: the `count` best
+    destinations by its valuation, or every route step of the apprentice."""
+    moves = [a for a in legal if a.id.startswith(("move:", "route:"))]
     if state.actor == state.apprentice:
-        return moves
+        first = bots.apprentice_move(state, moves, content)
+        return [first, *(a.id for a in moves if a.id != first)]
     plan = bots.Plan(state, content)
-    value = {m: bots.destination_value(state, state.actor, content.loc(m[5:]), plan, content) for m in moves}
-    return sorted(moves, key=lambda m: -value[m])[:count]
+    value = {a.id: bots.destination_value(state, state.actor, content.loc(a.id[5:]), plan, content) for a in moves}
+    return sorted(value, key=lambda m: -value[m])[:count]
 
 
 def _best(state: Guedelon, options: list[tuple[str, str]], rng: Rng, content: Content, samples: int) -> tuple[str, str]:
@@ -69,6 +80,8 @@ def _best(state: Guedelon, options: list[tuple[str, str]], rng: Rng, content: Co
         return options[0]
     futures = [rng.next64() for _ in range(samples)]
     scores = [sum(_playout(state, option, future, content) for future in futures) for option in options]
+    for i in range(1, len(options)):
+        scores[i] -= LEAD * samples
     return options[max(range(len(options)), key=lambda i: (scores[i], -i))]
 
 
@@ -91,10 +104,11 @@ def _playout(state: Guedelon, option: tuple[str, str], future: int, content: Con
 
 
 def _score(state: Guedelon, content: Content, last: int) -> float:
-    """Minus the time the castle took (round, then turn within it); unfinished, minus a time past
-    the horizon that grows with the floors still to build."""
+    """Minus the round the castle was complete in; unfinished, minus a time past the horizon that
+    grows with the floors still to build. (Counting the turn within the round as well made the
+    search follow one future's luck more often: 7 of 16 duo games won against 11.)"""
     if state.finished:
-        return -(state.finished + state.pos / (len(state.order) + 1))
+        return -float(state.finished)
     left = sum(len(f) for f in content.floors) - sum(state.floor) + (1 if state.mill == 0 else 0)
     placed = sum(space >= 0 for floor in state.filled for space in floor)
     return -(last + 1 + left - placed / 10)
