@@ -6,6 +6,7 @@ from meeple.agents import make_agent
 from meeple.engine import Rng
 from meeple.games.guedelon import bots, planner
 from meeple.games.guedelon.state import BEFORE, TURN
+from meeple.games.guedelon.visitors import route
 
 from .builders import CONTENT, game, turn_state
 
@@ -102,3 +103,20 @@ def test_each_turn_ends_in_the_move_the_search_chose_at_its_start() -> None:
             assert action == searched
             turns += 1
         g.apply(state, seat, action)
+
+
+def test_an_apprentice_with_both_steps_closed_waits() -> None:
+    """11.1: when neither step along its colour is open the apprentice waits; the search has
+    nothing to weigh and the turn still ends."""
+    g, state = turn_state(2, actor=2)
+    state.app_colour, state.actor_loc[2] = 0, CONTENT.loc("pillory")
+    steps = route(state, 0, CONTENT)
+    at = steps.index(state.actor_loc[2])
+    state.closed = steps[at + 1 : at + 3]
+    memo: dict[str, object] = {}
+    chosen = []
+    while state.pos == 2 and len(chosen) < 20:
+        action = g.plan_action(state, 0, g.legal_actions(state, 0), Rng(1), memo, 1)
+        chosen.append(action.id)
+        g.apply(state, 0, action.id)
+    assert "route:wait" in chosen and not any(i.startswith("route:") and i != "route:wait" for i in chosen)

@@ -4,14 +4,14 @@ A rollout algorithm (policy improvement over a base policy, Bertsekas & Casta√±√
 Galperin 1997) with the greedy team planner of bots.py as the base policy:
 
 1. **Where it searches.** At the start of every worker's turn (5.3), over where the worker goes:
-   the `candidates` destinations the greedy planner values most (every route step for the
-   apprentice, 11.1); and, in solo, over which worker plays first (11.3).
+   the destinations the greedy planner values most (3 at effort 1, one more per effort), every
+   route step for the apprentice (11.1); and, in solo, over which worker plays first (11.3).
 2. **How a candidate is judged.** The turn is played with that move (the greedy planner loads and
    unloads the wheelbarrow and moves the cart for it), then the whole team follows the greedy
    planner to the end of the game (at most `HORIZON` rounds past the last, or past the current
    round once the last has passed), in each sampled future.
-3. **Common random numbers.** Every candidate is played out in the same `samples` futures (the
-   same random stream for the time counter's visitors and the event cards), so two candidates
+3. **Common random numbers.** Every candidate is played out in the same sampled futures (one per
+   effort: the same random stream for the visitors drawn and the event cards), so two candidates
    differ by the move, not by the luck of the draw. This is what makes one future per candidate
    informative: without it, a single playout's noise swamps the difference between two moves.
 4. **Score.** The earlier the castle is complete the better (its round); unfinished, the fewer
@@ -66,6 +66,8 @@ def _candidates(state: Guedelon, legal: list[Action], content: Content, count: i
     """The moves worth playing out, the greedy planner's own choice first: the `count` best
     destinations by its valuation, or every route step of the apprentice."""
     moves = [a for a in legal if a.id.startswith(("move:", "route:"))]
+    if [a.id for a in moves] == ["route:wait"]:
+        return ["route:wait"]  # 11.1: neither step is open, the apprentice waits
     if state.actor == state.apprentice:
         first = bots.apprentice_move(state, moves, content)
         return [first, *(a.id for a in moves if a.id != first)]
