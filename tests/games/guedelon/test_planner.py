@@ -120,3 +120,20 @@ def test_an_apprentice_with_both_steps_closed_waits() -> None:
         chosen.append(action.id)
         g.apply(state, 0, action.id)
     assert "route:wait" in chosen and not any(i.startswith("route:") and i != "route:wait" for i in chosen)
+
+
+def test_the_apprentices_first_candidate_is_the_route_the_greedy_planner_takes() -> None:
+    """The lead protects the greedy choice, so it must be the apprentice's real choice (11.1),
+    not merely the first route step listed."""
+    g, state = turn_state(2, actor=2)
+    legal = g.legal_actions(state, 0)
+    routes = [a.id for a in legal if a.id.startswith("route:")]
+    rng = Rng(0)
+    greedy = g.playout_action(state, 0, legal, rng)
+    while not greedy.id.startswith("route:"):
+        g.apply(state, 0, greedy.id)
+        legal = g.legal_actions(state, 0)
+        greedy = g.playout_action(state, 0, legal, rng)
+    candidates = planner._candidates(state, legal, CONTENT, 3)
+    assert greedy.id != routes[0], "the scenario must tell the greedy route from the first listed"
+    assert candidates[0] == greedy.id and sorted(candidates) == sorted(routes)
