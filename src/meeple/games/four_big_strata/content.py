@@ -86,6 +86,9 @@ class CardsFile(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class Number(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """`meeple.engine.content.Number`, whose value may also be a table by name (this game's
+    numbers by difficulty and by player count)."""
+
     value: int | list[int] | dict[str, int]
     source: Source
     note: str

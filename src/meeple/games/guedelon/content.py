@@ -12,7 +12,7 @@ from typing import Literal
 
 import msgspec
 
-from meeple.engine.content import ContentError, Source, read_content
+from meeple.engine.content import ContentError, Number, Source, read_content
 
 # Token kinds: raw materials 0-2, their finished sides 3-5 (2 Materials), then mortar and rope.
 MATERIALS = ("stone", "wood", "clay")
@@ -67,12 +67,6 @@ EFFECT_KINDS = (
     "closed",
     "no_cart",
 )
-
-
-class Number(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    value: int | list[int]
-    source: Source
-    note: str
 
 
 class Location(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -13,7 +13,7 @@ from typing import Literal
 
 import msgspec
 
-from meeple.engine.content import ContentError, Source, read_content
+from meeple.engine.content import ContentError, Number, Source, read_content
 
 FORT = 5  # building code of a fort ("functions as any other building ... at the player's choice")
 NO_BUILDING = -1
@@ -47,12 +47,6 @@ class Land(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: str
     plural: str
     building: str
-    source: Source
-    note: str
-
-
-class Number(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    value: int | list[int]
     source: Source
     note: str
 

@@ -12,7 +12,7 @@ from typing import Literal
 
 import msgspec
 
-from meeple.engine.content import ContentError, Source, read_content
+from meeple.engine.content import ContentError, Number, Source, read_content
 
 BASICS = ("tea", "fruit", "celadon")
 GOLD = 3  # resource index of Gold; 0-2 are the basic resources in BASICS order
@@ -234,12 +234,6 @@ class Expert(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         if self.coin_per_personal:
             parts.append("+1 coin per assistant in supply")
         return "; ".join(parts) + (" (amulet icon)" if self.keep else "")
-
-
-class Number(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    value: int | list[int]
-    source: Source
-    note: str
 
 
 class Numbers(msgspec.Struct, frozen=True):
