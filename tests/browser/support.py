@@ -4,6 +4,7 @@ game state says that viewer may not see."""
 
 import html
 import json
+import os
 import random
 import re
 import time
@@ -17,7 +18,9 @@ from meeple.engine import Game, State, get_game
 from meeple.server.tables import Table, TableManager
 
 GAME = "four-big-strata"
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+# Screenshots go to the build folder, so a test run leaves the work tree clean; copy them to
+# docs/screenshots by hand when the README's pictures should change.
+SCREENSHOTS = Path(os.environ.get("MEEPLE_SCREENSHOTS", Path(__file__).resolve().parents[2] / "build" / "screenshots"))
 VIEW_SEQ = re.compile(r'<div id="view" data-seq="(-?\d+)"')
 
 # Every text of the SVG drawn between the panel heading `who` ("Seat 1") and the next heading

@@ -161,3 +161,11 @@ def test_new_game_checks_the_player_count() -> None:
             game.new_game(players, seed=1)
     assert game.new_game(2, seed=1).players == 2
     assert game.new_game(4, seed=1).players == 4
+
+
+def test_each_option_kind_names_its_form_control() -> None:
+    assert OptionSpec("fast", "", True).control == "checkbox"
+    assert OptionSpec("rounds", "", 3, minimum=1, maximum=9).control == "number"
+    assert OptionSpec("level", "", "easy", choices=("easy", "hard")).control == "select"
+    assert OptionSpec("names", "", "a,b").control == "text"
+    assert OptionSpec("deck", "", "", multiline=True).control == "textarea"

@@ -23,6 +23,21 @@ class OptionSpec(msgspec.Struct, frozen=True):
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    multiline: bool = False  # a free text value of several lines (a deck list), not one word
+
+    @property
+    def control(self) -> str:
+        """How a form asks for this option: checkbox, number, select, text or textarea.
+
+        A str option without `choices` is free text, which only a subclass that checks the
+        text in its own `parse` may declare."""
+        if isinstance(self.default, bool):
+            return "checkbox"
+        if isinstance(self.default, int):
+            return "number"
+        if self.choices:
+            return "select"
+        return "textarea" if self.multiline else "text"
 
     def parse(self, value: object) -> OptionValue:
         """The option's value from a Python value or a command-line string; BadOption if not allowed."""
