@@ -12,11 +12,12 @@ Nothing here knows a game.
 from meeple.svgkit.board import NARROW, Panel, board, legend
 from meeple.svgkit.icons import ICONS, icon, pawn, token
 from meeple.svgkit.shapes import act, card_frame, clickable, group, highlight, rect, title
-from meeple.svgkit.text import MIN_TEXT, fit, num, text, width, wrap
+from meeple.svgkit.text import MIN_TEXT, MUTED, fit, num, text, width, wrap
 
 __all__ = [
     "ICONS",
     "MIN_TEXT",
+    "MUTED",
     "NARROW",
     "Panel",
     "act",
