@@ -106,7 +106,7 @@ def check(page: Page, where: str, least: float, phone: bool, seat_moves: bool) -
     return len(texts)
 
 
-@pytest.mark.parametrize("slug", ["guedelon", "lotta-rome", "round-house", "round-table"])
+@pytest.mark.parametrize("slug", sorted(PLAYERS))
 def test_every_board_is_readable_on_desktop_and_phone(chromium: Browser, slug: str) -> None:
     game = get_game(slug)
     players = PLAYERS[slug]
