@@ -142,7 +142,8 @@ def create_app(db_path: str, bot_workers: int = 1) -> FastAPI:
         fields = dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
         try:
             slug, players, seats, options, hot_seat = parse_create_form(fields)
-            table, tokens = await manager.create(slug, players, seats, options, hot_seat)
+            owner = request.client.host if request.client else "unknown"  # bots are scheduled and capped per client
+            table, tokens = await manager.create(slug, players, seats, options, hot_seat, owner=owner)
         except MeepleError as error:
             return lobby(str(error), 400)
         base = str(request.base_url).rstrip("/")
