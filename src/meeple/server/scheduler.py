@@ -27,6 +27,7 @@ it with fake executors whose futures they complete by hand.
 
 import asyncio
 import itertools
+import os
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import CancelledError, Executor, Future
@@ -41,6 +42,11 @@ from meeple.server import bots
 
 CHEAP_AGENTS = frozenset({"random", "heuristic"})
 HOMES = 4096  # (table, seat) -> worker hints remembered per lane, the least recently used dropped
+
+
+def default_workers() -> int:
+    """Search workers when none are asked for: one per core (the server itself mostly waits)."""
+    return max(1, os.cpu_count() or 1)
 
 
 def is_cheap(spec: str) -> bool:
@@ -102,6 +108,7 @@ class Scheduler:
         self.search = Lane(search_workers)
         self.cheap = Lane(cheap_workers)
         self._clock = itertools.count()
+        self._running: set[Request] = set()
 
     def think(self, owner: str, job: bots.BotJob) -> "asyncio.Future[str]":
         """The action the bot of `job` chooses, once a worker has thought about it. Cancelling
@@ -112,12 +119,10 @@ class Scheduler:
         self._dispatch(lane)
         return request.future
 
-    def waiting(self) -> int:
-        """Requests queued in both lanes (cancelled ones included until they are reached)."""
-        return sum(len(queue) for lane in (self.search, self.cheap) for queue in lane.queues.values())
-
     def close(self) -> None:
-        """Stop every worker and fail every waiting request."""
+        """Stop every worker and cancel every request, waiting or running."""
+        for request in self._running:
+            request.future.cancel()
         for lane in (self.search, self.cheap):
             for queue in lane.queues.values():
                 for request in queue:
@@ -157,6 +162,7 @@ class Scheduler:
             lane.served[request.owner] = next(self._clock)
             lane.running[request.owner] = lane.running.get(request.owner, 0) + 1
             worker.busy, request.worker = True, worker
+            self._running.add(request)
             job = msgspec.structs.replace(request.job, keep=worker is home)
             try:
                 done = worker.submit(job)
@@ -174,6 +180,7 @@ class Scheduler:
         worker = request.worker
         assert worker is not None
         worker.busy = False
+        self._running.discard(request)
         lane.running[request.owner] -= 1
         self._forget(lane, request.owner)
         try:
