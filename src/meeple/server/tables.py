@@ -251,7 +251,8 @@ class TableManager:
         The seed is secret (it would let anyone rebuild every shuffle): it is drawn here
         unless given (tests and reproductions), stored, and never sent to a browser.
         `owner` is the creating client's address: its bots' thinking is scheduled fairly
-        against other clients', and its search bots are capped (see `search_seats_of`).
+        against other clients', and its search bots are capped (see `search_seats_of`);
+        without one (tests, the command line) the table is its own owner and is not capped.
 
         Raises MeepleError (UnknownGame, BadOption, BadPlayerCount, BadAgent, Refusal) when
         the setup is not valid.
@@ -268,9 +269,10 @@ class TableManager:
 
     def search_seats_of(self, owner: str) -> int:
         """The search bots (every bot but random and heuristic) at `owner`'s unfinished tables,
-        counting tables being created: what the per-client cap counts."""
-        open_tables = (t for t in self.tables.values() if t.owner == owner and t.broken is None and not t.is_over())
-        return sum(search_seats(t.row.seats) for t in open_tables) + self._creating.get(owner, 0)
+        counting tables being created and not tables that cannot go on (broken, or stuck on a
+        failed bot): what the per-client cap counts."""
+        live = (t for t in self.tables.values() if t.owner == owner and t.broken is None and t.problem is None)
+        return sum(search_seats(t.row.seats) for t in live if not t.is_over()) + self._creating.get(owner, 0)
 
     @contextmanager
     def _search_seats_reserved(self, owner: str, seats: list[str]) -> Iterator[None]:
