@@ -7,30 +7,37 @@ client's many thinking bots never hold up another client's:
   wait behind a search bot (easy, medium, hard, mcts, planner), whose decision can take
   seconds. A seat with a single legal action never reaches the scheduler at all: the table
   plays it at once (tables.py).
-- **Round-robin by owner.** Within a lane, requests wait in one queue per owner (the address
+- **Fair shares by owner.** Within a lane, requests wait in one queue per owner (the address
   of the client that created the table; a table's own id when that is not known, as after a
-  restart). A free worker takes the head of the queue of the owner served least recently,
-  so another client's request is dispatched next, however many tables the first client
-  keeps busy. An owner's own queue is first come, first served; a table has at most one
-  request at a time (its bots think one after another), so an owner's tables take turns.
+  restart). A free worker takes the head of the queue of the owner whose bots have used the
+  least worker time so far: owners with equally long decisions take turns (round-robin), and
+  a client whose bots think briefly is not made to wait a hard bot's decision for each of its
+  own. An owner that comes (back) starts level with the least served owner present, so time
+  spent idle is no credit. An owner's own queue is first come, first served; a table has at
+  most one request at a time (its bots think one after another), so its tables take turns.
+- **A worker waits for its table's next decision.** In the search lane, a worker that has
+  just answered a table is kept for that table while it commits the move and asks again
+  (`release` ends this when its bots stop): without it, another queue would always be first
+  at the free worker, and a client with one table would wait a whole decision of another
+  client's between two of its own.
 - **Agents stay where they are.** A worker keeps one agent per (table, seat) between its
   decisions (bots.py). A request goes to the worker that served its seat last when that
   worker is free, and then says so (`keep`), so the agent's tree and memo carry on; when
-  that worker is busy it goes to any free worker (no worker idles while requests wait),
-  which starts a new agent for the seat.
+  that worker is busy it goes to any free worker rather than wait for it, and that worker
+  starts a new agent for the seat.
 - **A crashed worker is replaced.** Its request fails with BrokenProcessPool (the table's
   bot loop decides whether to try again); the worker's next request starts a new process.
 
-The scheduler is deterministic given the order of requests and completions: tests drive
-it with fake executors whose futures they complete by hand.
+The scheduler is deterministic given the order of requests, completions and clock readings:
+tests drive it with fake executors whose futures they complete by hand, on a fake clock.
 """
 
 import asyncio
-import itertools
 import os
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
-from concurrent.futures import CancelledError, Executor, Future
+from concurrent.futures import Executor, Future
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -86,6 +93,7 @@ class Request:
     job: bots.BotJob
     future: "asyncio.Future[str]"
     worker: Worker | None = None
+    started: float = 0.0
 
 
 @dataclass
@@ -93,34 +101,57 @@ class Lane:
     """Workers and the per-owner queues of the requests waiting for them."""
 
     workers: list[Worker]
+    hold: bool  # keep a worker for a table between its consecutive decisions
     queues: dict[str, deque[Request]] = field(default_factory=dict)
-    served: dict[str, int] = field(default_factory=dict)  # owner -> when it was last served
+    used: dict[str, float] = field(default_factory=dict)  # owner -> worker seconds its bots have used
     running: dict[str, int] = field(default_factory=dict)  # owner -> requests on a worker
+    held: dict[Worker, tuple[str, str]] = field(default_factory=dict)  # worker -> (owner, table) it waits for
     home: OrderedDict[tuple[str, int], Worker] = field(default_factory=OrderedDict)  # (table, seat) -> agent's worker
+
+    def free(self) -> list[Worker]:
+        return [worker for worker in self.workers if not worker.busy and worker not in self.held]
 
 
 class Scheduler:
-    """Two lanes of workers (cheap and search) fed fairly from per-owner queues."""
+    """Two lanes of workers (cheap and search) fed fairly from per-owner queues. `clock` gives
+    the seconds that measure how much worker time each owner's bots use."""
 
-    def __init__(self, search_workers: list[Worker], cheap_workers: list[Worker]) -> None:
+    def __init__(
+        self, search_workers: list[Worker], cheap_workers: list[Worker], clock: Callable[[], float] = time.monotonic
+    ) -> None:
         if not search_workers or not cheap_workers:
             raise ValueError("each lane needs at least one worker")
-        self.search = Lane(search_workers)
-        self.cheap = Lane(cheap_workers)
-        self._clock = itertools.count()
+        self.search = Lane(search_workers, hold=True)
+        self.cheap = Lane(cheap_workers, hold=False)
+        self._clock = clock
         self._running: set[Request] = set()
+        self._closed = False
 
     def think(self, owner: str, job: bots.BotJob) -> "asyncio.Future[str]":
         """The action the bot of `job` chooses, once a worker has thought about it. Cancelling
         the future takes a waiting request out of its queue (a running one finishes unheard)."""
         lane = self.cheap if is_cheap(job.spec) else self.search
         request = Request(owner, job, asyncio.get_running_loop().create_future())
+        if self._closed:
+            request.future.cancel()
+            return request.future
+        if owner not in lane.used:  # (back) in the lane: level with the owner least served now
+            lane.used[owner] = min(lane.used.values(), default=0.0)
         lane.queues.setdefault(owner, deque()).append(request)
+        self._unhold(lane, job.table_id)
         self._dispatch(lane)
         return request.future
 
+    def release(self, table_id: str) -> None:
+        """The table's bots have stopped (a person is to move, the game is over, or it is stuck):
+        the worker kept for its next decision is free for others."""
+        for lane in (self.search, self.cheap):
+            if self._unhold(lane, table_id):
+                self._dispatch(lane)
+
     def close(self) -> None:
-        """Stop every worker and cancel every request, waiting or running."""
+        """Stop every worker and cancel every request, waiting or running; none is started after."""
+        self._closed = True
         for request in self._running:
             request.future.cancel()
         for lane in (self.search, self.cheap):
@@ -128,15 +159,16 @@ class Scheduler:
                 for request in queue:
                     request.future.cancel()
             lane.queues.clear()
+            lane.held.clear()
             for worker in lane.workers:
                 worker.close()
 
     # --- inside ----------------------------------------------------------------------------
 
     def _next(self, lane: Lane) -> Request | None:
-        """The head of the queue of the owner served least recently (never served: first)."""
+        """The head of the queue of the owner whose bots have used the least worker time."""
         while lane.queues:
-            owner = min(lane.queues, key=lambda name: lane.served.get(name, -1))
+            owner = min(lane.queues, key=lambda name: lane.used[name])
             queue = lane.queues[owner]
             request = queue.popleft()
             if not queue:
@@ -148,20 +180,19 @@ class Scheduler:
 
     def _dispatch(self, lane: Lane) -> None:
         """Give waiting requests to free workers, fairest first."""
-        while any(not worker.busy for worker in lane.workers):
+        while not self._closed and (free := lane.free()):
             request = self._next(lane)
             if request is None:
                 return
             key = (request.job.table_id, request.job.seat)
             home = lane.home.get(key)
-            worker = home if home is not None and not home.busy else next(w for w in lane.workers if not w.busy)
+            worker = home if home in free else free[0]
             lane.home[key] = worker
             lane.home.move_to_end(key)
             if len(lane.home) > HOMES:
                 lane.home.popitem(last=False)
-            lane.served[request.owner] = next(self._clock)
             lane.running[request.owner] = lane.running.get(request.owner, 0) + 1
-            worker.busy, request.worker = True, worker
+            worker.busy, request.worker, request.started = True, worker, self._clock()
             self._running.add(request)
             job = msgspec.structs.replace(request.job, keep=worker is home)
             try:
@@ -177,33 +208,48 @@ class Scheduler:
             loop.call_soon_threadsafe(self._finished, lane, request, done)
 
     def _finished(self, lane: Lane, request: Request, done: "Future[str]") -> None:
+        """Charge the owner for the worker's time, answer the request, and keep the worker for the
+        table's next decision (search lane) while the table commits this one."""
         worker = request.worker
         assert worker is not None
         worker.busy = False
         self._running.discard(request)
         lane.running[request.owner] -= 1
-        self._forget(lane, request.owner)
-        try:
-            result = done.result()
-        except CancelledError:
-            request.future.cancel()
-        except BrokenProcessPool as error:
+        lane.used[request.owner] += max(0.0, self._clock() - request.started)
+        crashed = done.cancelled() is False and isinstance(done.exception(), BrokenProcessPool)
+        if crashed:
             worker.replace()
             for key in [key for key, home in lane.home.items() if home is worker]:
                 del lane.home[key]  # its agents died with it
-            if not request.future.done():
-                request.future.set_exception(error)
-        except Exception as error:
-            if not request.future.done():
-                request.future.set_exception(error)
-        else:
-            if not request.future.done():
-                request.future.set_result(result)
+        elif lane.hold and not request.future.cancelled() and not self._queued(lane, request.job.table_id):
+            lane.held[worker] = (request.owner, request.job.table_id)
+        if not request.future.done():
+            if done.cancelled():
+                request.future.cancel()
+            elif done.exception() is not None:
+                request.future.set_exception(done.exception())  # type: ignore[arg-type]
+            else:
+                request.future.set_result(done.result())
+        self._forget(lane, request.owner)
         self._dispatch(lane)
 
     @staticmethod
+    def _queued(lane: Lane, table_id: str) -> bool:
+        return any(request.job.table_id == table_id for queue in lane.queues.values() for request in queue)
+
+    def _unhold(self, lane: Lane, table_id: str) -> bool:
+        """Free the worker kept for `table_id`, if any; whether there was one."""
+        for worker, (owner, table) in list(lane.held.items()):
+            if table == table_id:
+                del lane.held[worker]
+                self._forget(lane, owner)
+                return True
+        return False
+
+    @staticmethod
     def _forget(lane: Lane, owner: str) -> None:
-        """Drop what the lane remembers of an owner with nothing waiting and nothing running."""
-        if owner not in lane.queues and not lane.running.get(owner):
-            lane.served.pop(owner, None)
-            lane.running.pop(owner, None)
+        """Drop what the lane remembers of an owner with nothing waiting, running or held."""
+        if owner in lane.queues or lane.running.get(owner) or any(held == owner for held, _ in lane.held.values()):
+            return
+        lane.used.pop(owner, None)
+        lane.running.pop(owner, None)

@@ -397,8 +397,16 @@ class TableManager:
         return table.bot_task is not None and not table.bot_task.done()
 
     async def _bot_loop(self, table: Table) -> None:
-        """Move the table's bots, one after another, while one of them is to move. A seat with a
-        single legal action plays it at once; any other decision waits its turn at the scheduler."""
+        """Move the table's bots while one of them is to move; then let the scheduler give the
+        worker it kept for this table's next decision to others."""
+        try:
+            await self._move_bots(table)
+        finally:
+            self.scheduler.release(table.id)
+
+    async def _move_bots(self, table: Table) -> None:
+        """Move the table's bots, one after another. A seat with a single legal action plays it
+        at once; any other decision waits its turn at the scheduler."""
         assert table.game is not None and table.state is not None
         broken_pools = 0
         while True:
