@@ -21,6 +21,7 @@ prints how many tables were refused.
 import argparse
 import http.client
 import itertools
+import json
 import os
 import shutil
 import socket
@@ -32,6 +33,9 @@ import tempfile
 import time
 from datetime import datetime
 from pathlib import Path
+
+from meeple.cli import load_games
+from meeple.engine import get_game
 
 HOG, VICTIM = "127.0.0.2", "127.0.0.1"
 
@@ -80,30 +84,34 @@ def create(port: int, source: str, seats: list[str]) -> bool:
     return status == 201
 
 
-def waits(db: Path) -> dict[str, list[float]]:
-    """Seconds between consecutive stored moves (the first: since the table was created), per
-    table, by the table's first seat spec."""
+def waits(db: Path) -> dict[str, tuple[list[float], int]]:
+    """Seconds between consecutive stored moves (the first: since the table was created), and
+    how many of the tables finished their game, by the tables' first seat spec."""
+    load_games()
     with sqlite3.connect(db) as conn:
-        tables = conn.execute("SELECT id, json_extract(seats, '$[0]'), created FROM tables").fetchall()
-        rows = conn.execute("SELECT table_id, at FROM events ORDER BY table_id, seq").fetchall()
-    seats = {table_id: spec for table_id, spec, _ in tables}
-    times = {table_id: [datetime.fromisoformat(created)] for table_id, _, created in tables}
-    for table_id, at in rows:
-        times[table_id].append(datetime.fromisoformat(at))
-    found: dict[str, list[float]] = {}
-    for table_id, stamps in times.items():
-        gaps = [(b - a).total_seconds() for a, b in itertools.pairwise(stamps)]
-        found.setdefault(seats[table_id], []).extend(gaps)
+        tables = conn.execute("SELECT id, game, options, players, seed, seats, created FROM tables").fetchall()
+        rows = conn.execute("SELECT table_id, seat, action_id, at FROM events ORDER BY table_id, seq").fetchall()
+    found: dict[str, tuple[list[float], int]] = {}
+    for table_id, slug, options, players, seed, seats, created in tables:
+        game = get_game(slug, json.loads(options))
+        state = game.new_game(players, seed)
+        stamps = [datetime.fromisoformat(created)]
+        for _, seat, action_id, at in (row for row in rows if row[0] == table_id):
+            game.apply(state, seat, action_id)
+            stamps.append(datetime.fromisoformat(at))
+        gaps, finished = found.get(json.loads(seats)[0], ([], 0))
+        gaps.extend((b - a).total_seconds() for a, b in itertools.pairwise(stamps))
+        found[json.loads(seats)[0]] = (gaps, finished + game.is_terminal(state))
     return found
 
 
-def summary(gaps: list[float]) -> str:
+def summary(gaps: list[float], finished: int) -> str:
     if not gaps:
         return "no move"
     ordered = sorted(gaps)
     p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
     return (
-        f"{len(gaps)} moves, wait per move median {statistics.median(gaps):.3f} s, "
+        f"{len(gaps)} moves{' (game over)' * bool(finished)}, wait per move median {statistics.median(gaps):.3f} s, "
         f"mean {statistics.fmean(gaps):.3f} s, p95 {p95:.3f} s, max {ordered[-1]:.3f} s"
     )
 
@@ -138,11 +146,9 @@ def main() -> None:
     workers = "its default" if args.bot_workers is None else str(args.bot_workers)
     print(f"bot fairness: {made} of {args.hog_tables} all-hard tables of one client (2 seats), bot workers {workers}")
     print(f"  server from {args.src or 'this checkout'}; victim watched {args.seconds:.0f} s after {args.warmup:.0f} s")
-    by_level: dict[str, list[float]] = {}
-    for spec, gaps in found.items():
-        by_level.setdefault(level(spec), []).extend(gaps)
+    by_level = {level(spec): gaps for spec, gaps in found.items()}
     for name in ("random", "easy", "hard"):
-        print(f"  {name:>6} tables: {summary(by_level.get(name, []))}")
+        print(f"  {name:>6} tables: {summary(*by_level.get(name, ([], 0)))}")
 
 
 if __name__ == "__main__":
