@@ -160,3 +160,30 @@ def test_several_tables_bots_progress_on_worker_processes(serve: Callable[..., T
             game.apply(state, seat, action_id)
         assert {seat for seat, _ in table.actions} == {0, 1}, f"{table.row.game}: both bots moved"
     assert all(table.problem is None for table in hog)
+
+
+def test_a_killed_bot_worker_is_replaced_and_the_bot_thinks_again(db_path: str) -> None:
+    """The search worker process is killed while a bot thinks: a new process takes its place,
+    the bot thinks again, and its move is stored; nothing is reported at the table."""
+
+    async def scenario() -> None:
+        manager = TableManager(Store(db_path), bot_workers=1)
+        manager.start()
+        table, _ = await manager.create("four-big-strata", 2, ["mcts:iterations=200", "human"], {}, seed=2)
+        worker = manager.scheduler.search.workers[0]
+        deadline = time.monotonic() + 120  # a guard against a hang, not a speed requirement
+        while not getattr(worker._executor, "_processes", None):  # the job is handed to a new process
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.01)
+        (victim,) = worker._executor._processes.values()  # type: ignore[union-attr]
+        victim.kill()
+        while table.seq == 0:
+            assert table.problem is None, table.problem
+            assert time.monotonic() < deadline, "the bot never moved after its worker was killed"
+            await asyncio.sleep(0.05)
+        (replacement,) = worker._executor._processes.values()  # type: ignore[union-attr]
+        assert replacement.pid != victim.pid and table.problem is None
+        assert len(manager.store.events(table.id)) == table.seq >= 1
+        await manager.close()
+
+    asyncio.run(scenario())

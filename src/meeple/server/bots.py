@@ -126,6 +126,7 @@ def reseed(agent: Agent, spec: str, seed: int) -> None:
 
 
 def _copy_streams(kept: object, fresh: object) -> None:
+    """Give each Rng of `kept` (and of the agents it holds) the state of the same one in `fresh`."""
     for name, value in getattr(fresh, "__dict__", {}).items():
         mine = getattr(kept, name, None)
         if isinstance(value, Rng) and isinstance(mine, Rng):
