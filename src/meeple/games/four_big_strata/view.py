@@ -3,9 +3,8 @@
 It reads only the observation, so it can show nothing the seat may not see.
 """
 
-import math
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from meeple import svgkit as kit
@@ -180,21 +179,12 @@ def _act(action: str | None, label: str = "") -> str:
     return kit.act(action, label)
 
 
-def _star(cx: float, cy: float, r: float, fill: str) -> str:
-    points = []
-    for i in range(10):
-        radius = r if i % 2 == 0 else r * 0.45
-        angle = math.pi / 5 * i - math.pi / 2
-        points.append(f"{kit.num(cx + radius * math.cos(angle))},{kit.num(cy + radius * math.sin(angle))}")
-    return f'<polygon points="{" ".join(points)}" fill="{fill}"/>'
-
-
 def _start_marker(cx: float, cy: float, r: float = 11) -> str:
     return (
         "<g>"
         + kit.title("Start Player marker")
         + f'<circle cx="{kit.num(cx)}" cy="{kit.num(cy)}" r="{kit.num(r)}" fill="#b3261e" stroke="{GOLD}" '
-        'stroke-width="1.5"/>' + _star(cx, cy, r * 0.7, GOLD) + "</g>"
+        'stroke-width="1.5"/>' + kit.icon("star", cx, cy, r * 0.7, "") + "</g>"
     )
 
 
@@ -803,6 +793,7 @@ def _log_panel(obs: dict[str, Any]) -> str:
     return panel.svg()
 
 
+@cache
 def _legend() -> str:
     entries = [
         (f'<g transform="scale(0.6)">{_emblem(c, COLOURS[c][0])}</g>', f"{COLUMN_TITLES[c]}") for c in CLASS_ORDER

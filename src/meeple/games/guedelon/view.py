@@ -8,6 +8,7 @@ above, the time track; below, the player boards and every legal action as a butt
 the cart and buildings carry `data-action` for the move, cart move or build they stand for.
 """
 
+from functools import cache
 from typing import Any
 
 from meeple import svgkit as kit
@@ -442,7 +443,8 @@ def _board_panel(obs: dict[str, Any], board: dict[str, Any], role: str) -> str:
     return panel.svg()
 
 
-def _legend(obs: dict[str, Any]) -> str:
+@cache
+def _legend() -> str:
     entries = [(kit.icon(m, 0, 0, 8), m.replace("_", " ").capitalize()) for m in MATERIALS]
     entries += [
         (kit.pawn(0, -3, 9, ROUTE_COLOURS["yellow"]), "A visitor standing: initiated"),
@@ -471,6 +473,6 @@ def render_svg(obs: dict[str, Any], legal: list[Action]) -> str | None:
     panels += [_board_panel(obs, b, "own") for b in boards if b["seat"] == seat and not b["apprentice"]]
     panels += [status.svg(), _castle_panel(obs, ids, legal), _time_panel(obs)]
     panels += [_board_panel(obs, b, "other") for b in boards if b["seat"] != seat or b["apprentice"]]
-    panels.append(_legend(obs))
+    panels.append(_legend())
     who = "a spectator" if seat is None else _seat_name(obs, seat)
     return kit.board("guedelon", panels, f"Guédelon, round {obs['round']}, year {obs['year']}, seen by {who}")

@@ -9,6 +9,7 @@ elephant, contract cards, market lots.
 
 import math
 import re
+from functools import cache
 from typing import Any
 
 from meeple import svgkit as kit
@@ -183,11 +184,11 @@ SQRT3 = math.sqrt(3)
 AT = re.compile(r" at -?\d+,-?\d+")
 
 
+HEX_CORNERS = [(math.cos(math.radians(60 * i - 30)), math.sin(math.radians(60 * i - 30))) for i in range(6)]
+
+
 def _hex_points(x: float, y: float, size: float) -> str:
-    return " ".join(
-        f"{x + size * math.cos(math.radians(60 * i - 30)):.1f},{y + size * math.sin(math.radians(60 * i - 30)):.1f}"
-        for i in range(6)
-    )
+    return " ".join(f"{x + size * dx:.1f},{y + size * dy:.1f}" for dx, dy in HEX_CORNERS)
 
 
 def _centre(q: int, r: int, size: float) -> tuple[float, float]:
@@ -202,21 +203,26 @@ def _tile_words(land: str, building: str | None, elephant: bool) -> str:
 
 
 def _tile(x: float, y: float, size: float, land: str, building: str | None, elephant: bool) -> str:
-    """A land hex: its colour, a building as a little house (a tower for a fort), an elephant."""
+    """A land hex centred on (x, y)."""
+    return f'<g transform="translate({x:.1f},{y:.1f})">{_tile_shape(round(size, 1), land, building, elephant)}</g>'
+
+
+@cache
+def _tile_shape(size: float, land: str, building: str | None, elephant: bool) -> str:
+    """A land hex at the origin: its colour, a building as a little house (a tower for a fort),
+    an elephant; what lies there as its tooltip."""
     parts = [
         kit.title(_tile_words(land, building, elephant)),
-        f'<polygon points="{_hex_points(x, y, size)}" fill="{COLOURS[land]}" stroke="{INK}" stroke-width="1"/>',
+        f'<polygon points="{_hex_points(0, 0, size)}" fill="{COLOURS[land]}" stroke="{INK}" stroke-width="1"/>',
     ]
     if building:
         s = size * 0.45
-        parts.append(_house(x, y, s, building))
+        parts.append(_house(0, 0, s, building))
         if size >= 20 and building != "fort":
-            parts.append(
-                kit.text(x, y + s * 0.65, LETTERS[building].upper(), 12, INKS.get(building, INK), True, "middle")
-            )
+            parts.append(kit.text(0, s * 0.65, LETTERS[building], 12, INKS.get(building, INK), True, "middle"))
     if elephant:
-        parts.append(kit.icon("elephant", x, y, size * 0.55, ""))
-    return f"<g>{''.join(parts)}</g>"
+        parts.append(kit.icon("elephant", 0, 0, size * 0.55, ""))
+    return "".join(parts)
 
 
 def _house(x: float, y: float, s: float, building: str) -> str:
@@ -468,6 +474,7 @@ def _status_panel(obs: dict[str, Any]) -> str:
     return panel.svg()
 
 
+@cache
 def _legend() -> str:
     entries = [(_tile(0, 0, 10, land, None, False), name.capitalize()) for land, name in NAMES.items()]
     entries += [

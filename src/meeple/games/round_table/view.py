@@ -5,6 +5,7 @@ seat may not see.
 """
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from meeple import svgkit as kit
@@ -399,6 +400,7 @@ def _grid(panel: kit.Panel, cards: list[str]) -> float:
     return panel.y + ((len(cards) + 1) // 2) * (CARD_H + 10)
 
 
+@cache
 def _legend() -> str:
     entries = [
         (kit.rect(-9, -7, 18, 14, band, rx=3), f"{kind.capitalize()} card") for kind, (band, _) in TYPE_COLOURS.items()
