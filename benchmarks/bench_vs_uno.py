@@ -4,8 +4,8 @@ RLCard is a benchmark-only dependency, never one of the project's: install it in
 virtual environment by hand first (`.venv/bin/pip install rlcard`).
 
 The yardstick is RLCard's own random-play loop: `env.run` with a `RandomAgent` in each of
-Uno's two seats, counting turns (one turn = one agent decision and one `env.step`). Every
-round measures Uno, then every game and player count:
+Uno's two seats, counting turns (one turn = one agent decision and one `env.step`). For each
+game and player count, every round measures Uno and then the game:
 
 - `apply`: random play through the checked path (`legal_actions` + `apply` by action id);
 - `play`: the playout path (`legal_actions` + `play` of the chosen action);
@@ -14,8 +14,8 @@ round measures Uno, then every game and player count:
 
 Rates are per second of this process's CPU time, so that other work on the machine moves
 every figure of a round alike; each ratio is taken against the Uno figure of its own round,
-and the median of the rounds is printed (a ratio above 1 is faster than Uno for rates, a
-cost below 1 is cheaper than one Uno turn).
+and the median of the rounds is printed, a row as soon as it is measured (a ratio above 1 is
+faster than Uno for rates, a cost below 1 is cheaper than one Uno turn).
 
     .venv/bin/python benchmarks/bench_vs_uno.py                      # all games, 3 rounds
     .venv/bin/python benchmarks/bench_vs_uno.py --games guedelon --players 2 --seconds 2
@@ -118,26 +118,20 @@ def main() -> None:
         counts = range(spec.min_players, spec.max_players + 1)
         chosen = [int(p) for p in args.players.split(",")] if args.players else list(counts)
         subjects += [(slug, p) for p in chosen if p in counts]
-    samples = {(slug, p): sample_states(get_game(slug), p, args.samples) for slug, p in subjects}
-    uno: list[float] = []
-    ratios: dict[tuple[str, int], dict[str, list[float]]] = {s: {} for s in subjects}
-    for _ in range(args.rounds):
-        uno.append(uno_turns_per_second(args.seconds))
-        uno_turn = 1 / uno[-1]
-        for subject in subjects:
-            figures = measure(*subject, args.seconds, samples[subject])
-            for name, value in figures.items():
-                ratio = value / uno[-1] if name in ("apply", "play") else value / uno_turn
-                ratios[subject].setdefault(name, []).append(ratio)
-    uno_median = statistics.median(uno)
-    rounds = ", ".join(f"{u:,.0f}" for u in uno)
-    print(f"RLCard Uno: {uno_median:,.0f} turns per CPU-second (median of the rounds {rounds})")
-    print(f"one Uno turn = {1e6 / uno_median:.1f} µs")
-    print("| game | players | apply × Uno | play × Uno | observation (Uno turns) | determinize (Uno turns) |")
-    print("| --- | --- | --- | --- | --- | --- |")
-    for (slug, players), by_name in ratios.items():
-        cells = [f"{statistics.median(by_name[n]):.2f}" for n in ("apply", "play", "observation", "determinize")]
-        print(f"| {slug} | {players} | " + " | ".join(cells) + " |")
+    print("| game | players | apply × Uno | play × Uno | observation (Uno turns) | determinize (Uno turns) | Uno/s |")
+    print("| --- | --- | --- | --- | --- | --- | --- |", flush=True)
+    for slug, players in subjects:
+        states = sample_states(get_game(slug), players, args.samples)
+        ratios: dict[str, list[float]] = {}
+        uno: list[float] = []
+        for _ in range(args.rounds):
+            uno.append(uno_turns_per_second(args.seconds))
+            for name, value in measure(slug, players, args.seconds, states).items():
+                ratio = value / uno[-1] if name in ("apply", "play") else value * uno[-1]
+                ratios.setdefault(name, []).append(ratio)
+        cells = [f"{statistics.median(ratios[n]):.2f}" for n in ("apply", "play", "observation", "determinize")]
+        row = f"| {slug} | {players} | " + " | ".join(cells) + f" | {statistics.median(uno):,.0f} |"
+        print(row, flush=True)
 
 
 if __name__ == "__main__":
