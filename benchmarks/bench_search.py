@@ -9,6 +9,11 @@ with other work gives about the same figures as an idle one.
     .venv/bin/python benchmarks/bench_search.py                      # every game, 2 players
     .venv/bin/python benchmarks/bench_search.py --game round-house --players 4 --spec mcts:iterations=400
     .venv/bin/python benchmarks/bench_search.py --game lotta-rome --profile   # cProfile, top 25
+    .venv/bin/python benchmarks/bench_search.py --latency medium --games 2      # answer times of a level
+
+`--latency LEVEL` plays whole games instead, seat 0 the level (one agent for the whole game, as
+the server keeps one per bot seat), the others the heuristic, and reports the level's answer
+times per decision: median, 95th percentile and longest, in CPU and in wall-clock seconds.
 """
 
 import argparse
@@ -56,13 +61,51 @@ def iterations_per_second(game: Game, state: State, spec: str) -> tuple[int, flo
     return search.last_iterations, elapsed
 
 
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def latency(slug: str, players: int, level: str, games: int) -> None:
+    """Answer times of `level` in seat 0 over whole games against the heuristic."""
+    game = get_game(slug)
+    cpu: list[float] = []
+    wall: list[float] = []
+    alone = 0
+    for index in range(games):
+        state = game.new_game(players, 100 + index)
+        agent = make_agent(level, index)
+        others = HeuristicAgent(index)
+        while not game.is_terminal(state):
+            seat = game.to_move(state)[0]
+            if seat != 0:
+                game.apply(state, seat, others.choose(game, state, seat))
+                continue
+            alone += len(game.legal_actions(state, seat)) == 1
+            began, began_cpu = time.perf_counter(), time.process_time()
+            game.apply(state, seat, agent.choose(game, state, seat))
+            wall.append(time.perf_counter() - began)
+            cpu.append(time.process_time() - began_cpu)
+    print(
+        f"{slug:16} {players}p {level:6} {len(cpu):4} decisions ({alone} with one legal action)  "
+        f"CPU s: median {percentile(cpu, 0.5):.3f} p95 {percentile(cpu, 0.95):.3f} max {max(cpu):.3f}  "
+        f"wall s: median {percentile(wall, 0.5):.3f} p95 {percentile(wall, 0.95):.3f} max {max(wall):.3f}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", choices=GAMES, action="append", help="default: every game")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--spec", default="mcts:seconds=2", help="the agent searching (an mcts spec)")
     parser.add_argument("--profile", action="store_true", help="print the cProfile of the search")
+    parser.add_argument("--latency", metavar="LEVEL", help="answer times of an agent (easy, medium, hard...)")
+    parser.add_argument("--games", type=int, default=1, help="games per game for --latency")
     args = parser.parse_args()
+    if args.latency:
+        for slug in args.game or GAMES:
+            latency(slug, args.players, args.latency, args.games)
+        return
     for slug in args.game or GAMES:
         game = get_game(slug)
         state = mid_game(game, args.players)

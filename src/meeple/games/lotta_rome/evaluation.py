@@ -37,6 +37,8 @@ MODEL = LinearModel(
     ),
     spread=(9.71, 6.46),
 )
+MEMO_LIMIT = 50_000
+_SCORES: dict[tuple[object, ...], list[int]] = {}
 
 
 def progress(state: Lotta, rules: Rules) -> float:
@@ -44,12 +46,31 @@ def progress(state: Lotta, rules: Rules) -> float:
     return min(1.0, (state.round - 1 + PHASE_SHARE.get(state.phase, 0.0)) / rules.content.constants.rounds)
 
 
+def _score_now(state: Lotta, seat: int, held: list[int], rules: Rules) -> list[int]:
+    """scoring.final_score of the seat's domain as it stands, remembered by the domain's contents:
+    a search evaluates the same domains again and again, and typing the forts is costly."""
+    key = (
+        id(rules.content),
+        rules.adjacent_groups,
+        tuple(state.spots[seat]),
+        tuple(state.cells[seat]),
+        state.gems[seat],
+        tuple(held),
+    )
+    score = _SCORES.get(key)
+    if score is None:
+        if len(_SCORES) >= MEMO_LIMIT:
+            _SCORES.clear()
+        score = _SCORES[key] = final_score(
+            state.domain(seat), state.gems[seat], held, rules.content, rules.adjacent_groups
+        )
+    return score
+
+
 def features(state: Lotta, seat: int, rules: Rules) -> list[float]:
     """What MODEL weighs for one seat."""
     held = held_contracts(state, seat)
-    buildings, _gems, contract_points, total, lands = final_score(
-        state.domain(seat), state.gems[seat], held, rules.content, rules.adjacent_groups
-    )
+    buildings, _gems, contract_points, total, lands = _score_now(state, seat, held, rules)
     pending = len(state.pending[seat]) + (1 if state.holding[seat] >= 0 else 0)
     return [
         float(total),
