@@ -14,6 +14,7 @@ with other work gives about the same figures as an idle one.
 `--latency LEVEL` plays whole games instead, seat 0 the level (one agent for the whole game, as
 the server keeps one per bot seat), the others the heuristic, and reports the level's answer
 times per decision: median, 95th percentile and longest, in CPU and in wall-clock seconds.
+`--decisions N` times only the level's first N decisions from the middle of a heuristic game.
 """
 
 import argparse
@@ -66,17 +67,19 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def latency(slug: str, players: int, level: str, games: int) -> None:
-    """Answer times of `level` in seat 0 over whole games against the heuristic."""
+def latency(slug: str, players: int, level: str, games: int, decisions: int | None) -> None:
+    """Answer times of `level` in seat 0 over games against the heuristic: whole games, or its
+    first `decisions` decisions from the middle of a heuristic game."""
     game = get_game(slug)
     cpu: list[float] = []
     wall: list[float] = []
     alone = 0
     for index in range(games):
-        state = game.new_game(players, 100 + index)
+        state = game.new_game(players, 100 + index) if decisions is None else mid_game(game, players, 100 + index)
         agent = make_agent(level, index)
         others = HeuristicAgent(index)
-        while not game.is_terminal(state):
+        mine = len(cpu)
+        while not game.is_terminal(state) and (decisions is None or len(cpu) - mine < decisions):
             seat = game.to_move(state)[0]
             if seat != 0:
                 game.apply(state, seat, others.choose(game, state, seat))
@@ -101,10 +104,11 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="print the cProfile of the search")
     parser.add_argument("--latency", metavar="LEVEL", help="answer times of an agent (easy, medium, hard...)")
     parser.add_argument("--games", type=int, default=1, help="games per game for --latency")
+    parser.add_argument("--decisions", type=int, help="--latency: this many decisions from mid-game, not whole games")
     args = parser.parse_args()
     if args.latency:
         for slug in args.game or GAMES:
-            latency(slug, args.players, args.latency, args.games)
+            latency(slug, args.players, args.latency, args.games, args.decisions)
         return
     for slug in args.game or GAMES:
         game = get_game(slug)
