@@ -14,5 +14,5 @@ BOT_LEVELS: dict[str, str] = {
     "heuristic": "heuristic",
     "easy": "planner:effort=1,iterations=300,seconds=0.5",
     "medium": "planner:effort=2,iterations=1500,seconds=1.8",
-    "hard": "planner:effort=3,iterations=5000,seconds=5",
+    "hard": "planner:effort=3,iterations=4000,seconds=5",
 }
