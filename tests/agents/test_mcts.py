@@ -427,6 +427,15 @@ def test_the_tree_is_kept_for_a_decision_that_follows_straight_on() -> None:
     assert sum(v for v, _ in fresh.last_root_stats.values()) == fresh.last_iterations
 
 
+def test_the_tree_is_kept_when_the_caller_builds_the_game_again() -> None:
+    """A server may build a new Game object for each decision: the same game, the same tree."""
+    state = TinyCoop().new_game(1, 0)
+    agent = MctsAgent(3, iterations=40)
+    TinyCoop().apply(state, 0, agent.choose(TinyCoop(), state, 0))
+    agent.choose(TinyCoop(), state, 0)
+    assert sum(v for v, _ in agent.last_root_stats.values()) > agent.last_iterations
+
+
 def test_the_tree_is_not_kept_once_another_seat_has_moved() -> None:
     game = TicTacToe()
     state = game.new_game(2, 0)

@@ -152,6 +152,11 @@ class _Node:
         return self.total / self.visits if self.visits else 0.0
 
 
+def _same_game(one: Game, other: Game) -> bool:
+    """The same game with the same options (a caller may build a new Game object for each decision)."""
+    return one is other or (type(one) is type(other) and one.options == other.options)
+
+
 class MctsAgent:
     """Single-observer ISMCTS with a budget of iterations, of seconds, or both (whichever ends first)."""
 
@@ -233,7 +238,7 @@ class MctsAgent:
         """The subtree kept from the last choice if this decision follows it straight on, else a new root."""
         kept = self._kept
         self._kept = None
-        if kept is not None and kept[0] is game and kept[1] == seat and kept[2] == state.decisions:
+        if kept is not None and kept[1] == seat and kept[2] == state.decisions and _same_game(kept[0], game):
             return kept[3]
         return _Node(seat)
 
