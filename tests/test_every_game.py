@@ -22,6 +22,7 @@ first legal action marked `payload["sealed"]` and then compares observations.
 """
 
 import enum
+import math
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from typing import Any
@@ -425,3 +426,26 @@ def test_determinized_states_play_to_the_end(slug: str, players: int) -> None:
         for _ in play_randomly(game, sample, Rng.from_seed(state.decisions, "sample-moves")):
             pass
         check_result(game, sample, players)
+
+
+# --- the estimate that search cuts its playouts with ------------------------------------------------------
+@pytest.mark.parametrize(("slug", "players"), CASES)
+def test_the_estimate_gives_every_seat_a_finite_score_and_changes_nothing(slug: str, players: int) -> None:
+    """`Game.evaluate`, which search calls on its determinizations to stop playouts at a depth:
+    every seat's expected score (a team's margin, the same for every seat, in a cooperative or solo
+    game), a positive spread, the same for an equal state, and the state left as it was."""
+    game = get_game(slug)
+    for state in sampled_states(game, players, 0):
+        if game.is_terminal(state):
+            continue
+        before = state_digest(state)
+        estimate = game.evaluate(state)
+        assert estimate is not None, "every game gives search an estimate"
+        assert state_digest(state) == before, "evaluate changed the state"
+        assert len(estimate.scores) == players
+        assert all(math.isfinite(score) for score in estimate.scores)
+        assert math.isfinite(estimate.spread) and estimate.spread > 0
+        assert estimate.team == (game.spec.cooperative or players == 1)
+        if estimate.team:
+            assert len(set(estimate.scores)) == 1, "a team's margin is the same for every seat"
+        assert game.evaluate(game.clone(state)) == estimate

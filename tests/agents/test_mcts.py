@@ -1,15 +1,16 @@
 """Tests of the ISMCTS agent on small toy games (tests/agents/toy_games.py)."""
 
+import re
 import time
 
 import pytest
 from toy_games import SealedDuel, SealedDuelState, TicTacToe, TicTacToeState, TinyCoop
 
 from meeple.agents.base import Agent
-from meeple.agents.factory import make_agent
-from meeple.agents.mcts import DEFAULT_ITERATIONS, MctsAgent, seat_rewards
+from meeple.agents.factory import BadAgent, make_agent
+from meeple.agents.mcts import CHECK_EVERY, DEFAULT_ITERATIONS, MctsAgent, estimate_rewards, seat_rewards
 from meeple.agents.random_agent import RandomAgent
-from meeple.engine import Action, Game, NotYourTurn, Result, Rng, State, TeamOutcome
+from meeple.engine import Action, Estimate, Game, NotYourTurn, Result, Rng, State, TeamOutcome
 
 
 def play(game: Game, state: State, agents: dict[int, Agent]) -> State:
@@ -122,8 +123,32 @@ def test_default_budget_is_200_iterations() -> None:
     game = TicTacToe()
     agent = MctsAgent(0)
     agent.choose(game, game.new_game(2, 0), 0)
-    assert agent.last_iterations == DEFAULT_ITERATIONS == 200
-    assert sum(visits for visits, _ in agent.last_root_stats.values()) == 200
+    assert DEFAULT_ITERATIONS == 200
+    assert CHECK_EVERY <= agent.last_iterations <= DEFAULT_ITERATIONS
+    assert sum(visits for visits, _ in agent.last_root_stats.values()) == agent.last_iterations
+
+
+def test_the_search_stops_once_its_choice_cannot_change() -> None:
+    """X wins at once on cell 2: the search stops long before its budget, and only when the most
+    visited action leads the runner-up by more than the iterations left."""
+    game = TicTacToe()
+    state = game.from_board("XX. OO. ...")
+    agent = MctsAgent(5, iterations=5000)
+    assert agent.choose(game, state, 0) == "2"
+    assert agent.last_iterations < 5000
+    visits = sorted((v for v, _ in agent.last_root_stats.values()), reverse=True)
+    assert visits[0] - visits[1] > 5000 - agent.last_iterations
+    uncertain = MctsAgent(5, iterations=64)
+    uncertain.choose(game, game.new_game(2, 0), 0)
+    assert uncertain.last_iterations == 64  # an open board: the leader could still be caught
+
+
+def test_a_time_budget_stops_early_too() -> None:
+    game = TicTacToe()
+    agent = MctsAgent(5, seconds=30.0)
+    start = time.perf_counter()
+    assert agent.choose(game, game.from_board("XX. OO. ..."), 0) == "2"
+    assert time.perf_counter() - start < 30.0
 
 
 def test_seconds_budget_returns_a_legal_action_in_time() -> None:
@@ -178,10 +203,27 @@ def test_choose_for_a_seat_not_to_move_is_refused() -> None:
 
 
 def test_factory_builds_the_agent() -> None:
-    agent = make_agent("mcts:iterations=30,exploration=1.0", seed=3)
+    agent = make_agent("mcts:iterations=30,exploration=1.0,depth=4", seed=3)
     assert isinstance(agent, MctsAgent)
-    assert agent.iterations == 30 and agent.seconds is None and agent.exploration == 1.0
+    assert agent.iterations == 30 and agent.seconds is None and agent.exploration == 1.0 and agent.depth == 4
     assert isinstance(make_agent("mcts", seed=3), MctsAgent)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("mcts:iterations=2.5", "iterations should be a whole number of 1 or more, not 2.5"),
+        ("mcts:depth=-1", "depth should be a whole number of 0 or more, not -1"),
+        ("mcts:seconds=nan", "agent parameter 'seconds=nan' should look like name=number"),
+        ("mcts:seconds=-1", "mcts needs a positive time budget, got -1.0"),
+        ("mcts:exploration=-0.5", "mcts exploration should be 0 or more, got -0.5"),
+        ("mcts:width=3", "mcts has no parameter width"),
+        ("medium:iterations=5", "agent 'medium' takes no parameters"),
+    ],
+)
+def test_the_factory_refuses_bad_parameters_in_one_line(spec: str, message: str) -> None:
+    with pytest.raises(BadAgent, match=re.escape(message)):
+        make_agent(spec, seed=3)
 
 
 # --- hidden information and sealed choices --------------------------------------------------------
@@ -322,3 +364,83 @@ def test_search_overrules_a_bad_heuristic() -> None:
     game = CornerLover()
     state = game.from_board("XX. OO. ...")
     assert MctsAgent(5, iterations=300).choose(game, state, 0) == "2"
+
+
+def test_estimated_rewards_follow_the_lead_and_stay_in_bounds() -> None:
+    ahead, behind = estimate_rewards(Estimate(scores=[12.0, 10.0], spread=2.0), 2)
+    assert ahead == pytest.approx(0.9 * 0.75 + 0.1)  # a lead of one spread: three to one
+    assert behind == pytest.approx(0.9 * 0.25)
+    level = estimate_rewards(Estimate(scores=[5.0, 5.0, 1.0], spread=1.0), 3)
+    assert level[0] == level[1] > level[2] >= 0.0
+    huge = estimate_rewards(Estimate(scores=[1e9, -1e9], spread=1.0), 2)
+    assert huge == [pytest.approx(1.0), pytest.approx(0.0)]
+    team = [estimate_rewards(Estimate(scores=[m, m], spread=1.0, team=True), 2) for m in (-3.0, 0.0, 3.0)]
+    assert all(r[0] == r[1] and 0.0 <= r[0] <= 1.0 for r in team)
+    assert team[0][0] < team[1][0] < team[2][0]
+
+
+class CentreJudge(TicTacToe):
+    """Tic-tac-toe with an estimate that only cares for the centre: whoever holds cell 4 leads."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.estimates = 0
+
+    def evaluate(self, state: TicTacToeState) -> Estimate:
+        self.estimates += 1
+        holder = state.board[4]
+        return Estimate(scores=[1.0 if holder == seat else 0.0 for seat in range(2)], spread=0.5)
+
+
+def test_playouts_stop_at_the_depth_and_the_estimate_scores_them() -> None:
+    game = CentreJudge()
+    state = game.from_board("XX. OO. ...")  # X wins at once on 2, but the estimate only sees the centre
+    cut = MctsAgent(1, iterations=200, depth=0)
+    cut.choose(game, state, 0)
+    assert game.estimates > 0
+    whole = MctsAgent(1, iterations=200, depth=10_000)
+    game.estimates = 0
+    assert whole.choose(game, state, 0) == "2"
+    assert game.estimates == 0  # every playout of a 9-cell game ends before 10,000 decisions
+    opening = CentreJudge()
+    assert MctsAgent(1, iterations=300, depth=0).choose(opening, opening.new_game(2, 0), 0) == "4"
+
+
+def test_a_game_without_an_estimate_plays_whole_games() -> None:
+    game = TicTacToe()
+    assert game.evaluate(game.new_game(2, 0)) is None
+    assert MctsAgent(5, iterations=300, depth=0).choose(game, game.from_board("XX. OO. ..."), 0) == "2"
+
+
+def test_the_tree_is_kept_for_a_decision_that_follows_straight_on() -> None:
+    """Alone in the tiny coop, seat 0 makes both decisions: the second search starts from the
+    subtree under the first choice, so its root counts more visits than it ran iterations."""
+    game = TinyCoop()
+    state = game.new_game(1, 0)
+    agent = MctsAgent(3, iterations=40)
+    first = agent.choose(game, state, 0)
+    game.apply(state, 0, first)
+    agent.choose(game, state, 0)
+    assert sum(v for v, _ in agent.last_root_stats.values()) > agent.last_iterations
+    fresh = MctsAgent(3, iterations=40)
+    fresh.choose(game, state, 0)
+    assert sum(v for v, _ in fresh.last_root_stats.values()) == fresh.last_iterations
+
+
+def test_the_tree_is_kept_when_the_caller_builds_the_game_again() -> None:
+    """A server may build a new Game object for each decision: the same game, the same tree."""
+    state = TinyCoop().new_game(1, 0)
+    agent = MctsAgent(3, iterations=40)
+    TinyCoop().apply(state, 0, agent.choose(TinyCoop(), state, 0))
+    agent.choose(TinyCoop(), state, 0)
+    assert sum(v for v, _ in agent.last_root_stats.values()) > agent.last_iterations
+
+
+def test_the_tree_is_not_kept_once_another_seat_has_moved() -> None:
+    game = TicTacToe()
+    state = game.new_game(2, 0)
+    agent = MctsAgent(3, iterations=48)
+    game.apply(state, 0, agent.choose(game, state, 0))
+    game.apply(state, 1, game.legal_actions(state, 1)[0].id)
+    agent.choose(game, state, 0)
+    assert sum(v for v, _ in agent.last_root_stats.values()) == agent.last_iterations

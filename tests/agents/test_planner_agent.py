@@ -6,9 +6,11 @@ import pytest
 from toy_games import TicTacToe, TicTacToeState
 
 from meeple.agents.factory import BadAgent, make_agent
+from meeple.agents.levels import BOT_LEVELS
 from meeple.agents.mcts import MctsAgent
 from meeple.agents.planner_agent import PlannerAgent
 from meeple.engine import Action, Rng
+from meeple.server.bots import BOT_LEVELS as server_levels
 
 
 class PlannedTicTacToe(TicTacToe):
@@ -32,11 +34,12 @@ def test_the_factory_reads_the_effort_and_refuses_what_it_does_not_take() -> Non
     assert isinstance(agent, PlannerAgent) and agent.effort == 3
     with pytest.raises(BadAgent, match="planner has no parameter exploration"):
         make_agent("planner:exploration=5", 1)
-    with pytest.raises(BadAgent, match="mcts needs at least 1 iteration, got 0"):
+    with pytest.raises(BadAgent, match="iterations should be a whole number of 1 or more, not 0"):
         make_agent("planner:iterations=0", 1)
     budget = make_agent("planner:iterations=50,seconds=1.5", 1)
     assert isinstance(budget, PlannerAgent) and budget.fallback.iterations == 50 and budget.fallback.seconds == 1.5
-    with pytest.raises(BadAgent, match=r"whole number of 1 or more, not 0\.5"):
+    assert make_agent("planner:depth=3", 1).fallback.depth == 3  # type: ignore[attr-defined]
+    with pytest.raises(BadAgent, match=r"effort should be a whole number of 1 or more, not 0\.5"):
         make_agent("planner:effort=0.5", 1)
     with pytest.raises(BadAgent, match="whole number of 1 or more, not 0"):
         make_agent("planner:effort=0", 1)
@@ -64,3 +67,28 @@ def test_without_a_plan_of_the_games_own_the_agent_searches_with_ismcts() -> Non
     choice = agent.choose(game, state, 0)
     assert choice == "2"  # the win a search finds (the last legal cell, 8, would not be it)
     assert choice == MctsAgent(5, iterations=200, seconds=3.0).choose(game, state, 0)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_the_lobby_levels_are_agent_names_meaning_what_the_lobby_plays(level: str) -> None:
+    """`meeple simulate --agents medium` plays what a player meets at a table's medium bot: the
+    server's levels are the agents package's, and the name builds the very same agent."""
+    assert server_levels is BOT_LEVELS
+    named, spelled = make_agent(level, 4), make_agent(BOT_LEVELS[level], 4)
+    assert isinstance(named, PlannerAgent) and isinstance(spelled, PlannerAgent)
+    assert (named.effort, named.fallback.iterations, named.fallback.seconds, named.fallback.depth) == (
+        spelled.effort,
+        spelled.fallback.iterations,
+        spelled.fallback.seconds,
+        spelled.fallback.depth,
+    )
+    game = TicTacToe()
+    state = game.from_board("XX. OO. ...")
+    assert named.choose(game, state, 0) == spelled.choose(game, state, 0) == "2"
+
+
+def test_stronger_levels_search_more() -> None:
+    agents = [make_agent(level, 0) for level in ("easy", "medium", "hard")]
+    efforts = [agent.effort for agent in agents]  # type: ignore[attr-defined]
+    budgets = [agent.fallback.iterations for agent in agents]  # type: ignore[attr-defined]
+    assert efforts == sorted(set(efforts)) and budgets == sorted(set(budgets))

@@ -64,7 +64,7 @@ def test_a_game_that_fails_to_load_is_one_error_line(cli, assert_error, monkeypa
         (["simulate", "toy-race", "--option", "=3"], "should look like name=value"),
         (["simulate", "toy-race", "-o", "target=5", "-o", "target=6"], "given twice"),
         (["simulate", "toy-race", "--agents", "genius"], "no agent called 'genius'"),
-        (["simulate", "toy-race", "--agents", "mcts:depth=3"], "no parameter depth"),
+        (["simulate", "toy-race", "--agents", "mcts:width=3"], "no parameter width"),
         (["simulate", "toy-race", "--agents", "random,,mcts"], "empty entry"),
         (["simulate", "toy-race", "--agents", "human,random"], "bots only"),
         (

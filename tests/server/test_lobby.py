@@ -8,6 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
+from meeple.agents.levels import BOT_LEVELS
 from meeple.cli import app as cli
 
 from .support import GAME, create_table
@@ -65,12 +66,8 @@ def test_create_gives_one_link_per_human_seat_or_one_hot_seat_link(serve: Callab
     table_id, links = create_table(client, ["human", "hard", "human", "easy"])
     assert set(links) == {"Seat 0", "Seat 2", "Spectators"}
     table = client.app.state.manager.tables[table_id]
-    assert table.row.seats == [
-        "human",
-        "planner:effort=3,iterations=1000,seconds=10",
-        "human",
-        "planner:effort=1,iterations=100,seconds=2",
-    ]
+    assert table.row.seats == ["human", BOT_LEVELS["hard"], "human", BOT_LEVELS["easy"]]
+    assert BOT_LEVELS["hard"].startswith("planner:effort=3,") and BOT_LEVELS["easy"].startswith("planner:effort=1,")
     assert links["Spectators"] == f"/t/{table_id}/watch"
     tokens = {links["Seat 0"].split("token=")[1], links["Seat 2"].split("token=")[1]}
     assert len(tokens) == 2 and all(len(token) >= 32 for token in tokens)

@@ -12,8 +12,20 @@ The agent searches a tree over the *root seat's* information sets. Every iterati
    than its parent's visit count. Each deciding seat maximizes its own reward, so a node chosen by an
    opponent is scored from that opponent's point of view.
 3. **Expand.** At the first node with an untried legal action, add one (picked with the agent's rng).
-4. **Simulate.** Play `game.playout_action` for the first seat to move until the game ends.
+4. **Simulate.** Play `game.playout_action` for the first seat to move, `depth` decisions past the
+   tree, then score the position with the game's own estimate (`game.evaluate`); a game without
+   one, or a depth of None, plays to the end.
 5. **Backpropagate.** Every edge on the path gains one visit and the reward of the seat that took it.
+
+**Budget and stopping.** The search stops at its iterations or its seconds, whichever comes first,
+and earlier once the most visited root action can no longer be overtaken in what is left of the
+budget (the runner-up could not catch up even if it got every remaining iteration). A lone legal
+action is returned at once, without searching.
+
+**Tree reuse.** The agent keeps the subtree under the action it chose. When its next decision comes
+straight after (the same seat, the very next decision of the game: a compound turn made of several
+decisions), that subtree becomes the new root and its statistics count towards the new budget's
+choice; anything else starts a new tree. A caller that keeps one agent per seat gets this for free.
 
 Tree nodes are keyed by the path of `(seat, action id)` edges from the root, so different
 determinizations and different chance outcomes (chance lives inside `apply`, drawn from the
@@ -38,6 +50,11 @@ pessimistic (paranoid) about sealed rounds.
   rank term lets multiplayer search prefer second place to last. With one player the reward is just
   the win share.
 
+A playout cut at its depth is scored from the game's `Estimate` (each seat's expected final score,
+with the score lead `spread` that makes a win three times as likely as not): a seat's chance of
+winning is taken as the logistic of its lead over the best other seat, `p = 1 / (1 + 3 ** (-lead /
+spread))`, and stands in for the win share above (a team margin likewise stands in for `won`).
+
 A playout that has not ended after `max_playout_steps` actions scores 0.5 for every seat, so a game
 whose random play can loop cannot hang the agent.
 
@@ -50,33 +67,67 @@ with `time.perf_counter`, makes the iteration count depend on the machine.
 import math
 import time
 
-from meeple.engine import Action, Game, NotYourTurn, Result, Rng, State
+from meeple.engine import Action, Estimate, Game, NotYourTurn, Result, Rng, State
 
 DEFAULT_ITERATIONS = 200
+# Decisions played past the tree before the game's estimate scores the position (games with one).
+DEFAULT_DEPTH = 8
 # Progressive bias towards the game's own heuristic (its `playout_action`, when the game
 # has one): the heuristic's choice at a node is expanded first and gets a bonus of
 # HEURISTIC_BIAS / (1 + visits), so a small budget plays at least as the heuristic does and a
 # larger one overrules it where the search finds better.
 HEURISTIC_BIAS = 1.0
+# How often (in iterations) the search checks whether its choice can still change.
+CHECK_EVERY = 16
+_LOG3 = math.log(3.0)
 
 
 def seat_rewards(result: Result, players: int) -> list[float]:
     """The reward in [0, 1] of every seat for a finished game (see the module docstring)."""
     if result.team is not None:
-        margin = float(result.team.margin)
-        value = 0.1 + (0.8 if result.team.won else 0.0) + 0.1 * margin / (1.0 + abs(margin))
-        return [value] * players
+        return [_team_reward(1.0 if result.team.won else 0.0, float(result.team.margin))] * players
     winners = result.winner_seats
     share = 1.0 / len(winners) if winners else 0.0
+    return _competitive_rewards([share if seat in winners else 0.0 for seat in range(players)], result.ranking)
+
+
+def estimate_rewards(estimate: Estimate, players: int) -> list[float]:
+    """The reward in [0, 1] of every seat for a position the game has estimated (module docstring)."""
+    scores = estimate.scores
+    scale = _LOG3 / estimate.spread
+    if estimate.team:
+        margin = scores[0]
+        return [_team_reward(_logistic(margin * scale), margin)] * players
     if players <= 1:
-        return [share if seat in winners else 0.0 for seat in range(players)]
-    rewards: list[float] = []
-    for seat in range(players):
-        win = share if seat in winners else 0.0
-        rank = result.ranking[seat]
-        rank_term = max(0.0, min(1.0, (players - rank) / (players - 1)))
-        rewards.append(0.9 * win + 0.1 * rank_term)
-    return rewards
+        return [_logistic(scores[0] * scale)]
+    chances = []
+    for seat, score in enumerate(scores):
+        best_other = max(other for index, other in enumerate(scores) if index != seat)
+        chances.append(_logistic((score - best_other) * scale))
+    ranking = [1 + sum(1 for other in scores if other > mine) for mine in scores]
+    return _competitive_rewards(chances, ranking)
+
+
+def _logistic(x: float) -> float:
+    if x < -30.0:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def _team_reward(won: float, margin: float) -> float:
+    """Winning (or its chance) dominates; the margin only breaks ties, on any scale."""
+    return 0.1 + 0.8 * won + 0.1 * margin / (1.0 + abs(margin))
+
+
+def _competitive_rewards(wins: list[float], ranking: list[int]) -> list[float]:
+    """0.9 of the win share (or chance) and 0.1 for the rank, so second place beats last."""
+    players = len(wins)
+    if players <= 1:
+        return wins
+    return [
+        0.9 * win + 0.1 * max(0.0, min(1.0, (players - rank) / (players - 1)))
+        for win, rank in zip(wins, ranking, strict=True)
+    ]
 
 
 class _Node:
@@ -101,6 +152,11 @@ class _Node:
         return self.total / self.visits if self.visits else 0.0
 
 
+def _same_game(one: Game, other: Game) -> bool:
+    """The same game with the same options (a caller may build a new Game object for each decision)."""
+    return one is other or (type(one) is type(other) and one.options == other.options)
+
+
 class MctsAgent:
     """Single-observer ISMCTS with a budget of iterations, of seconds, or both (whichever ends first)."""
 
@@ -113,6 +169,7 @@ class MctsAgent:
         iterations: int | None = None,
         seconds: float | None = None,
         exploration: float = 0.7,
+        depth: int | None = DEFAULT_DEPTH,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
@@ -120,11 +177,19 @@ class MctsAgent:
             raise ValueError(f"mcts needs at least 1 iteration, got {iterations}")
         if seconds is not None and seconds <= 0:
             raise ValueError(f"mcts needs a positive time budget, got {seconds}")
+        if exploration < 0:
+            raise ValueError(f"mcts exploration should be 0 or more, got {exploration}")
+        if depth is not None and depth < 0:
+            raise ValueError(f"mcts depth should be 0 or more decisions, got {depth}")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
+        self.depth = depth
         self.heuristic_bias = HEURISTIC_BIAS
         self.rng = Rng.from_seed(seed, "mcts-agent")
+        # The subtree under the last choice, kept for a decision that follows straight after:
+        # (game, seat, the decision count it applies at, the node).
+        self._kept: tuple[Game, int, int, _Node] | None = None
         # Diagnostics of the last search: iterations run and, per root action id, (visits, mean reward).
         self.last_iterations = 0
         self.last_root_stats: dict[str, tuple[int, float]] = {}
@@ -135,12 +200,14 @@ class MctsAgent:
         legal = game.legal_actions(state, seat)
         if not legal:
             raise NotYourTurn(f"seat {seat} has no legal action now, so mcts cannot choose for it")
+        root = self._root(game, state, seat)
         if len(legal) == 1:
             self.last_iterations = 0
             self.last_root_stats = {}
+            self._keep(game, state, seat, root, legal[0].id)
             return legal[0].id
-        root = _Node(seat)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        began = time.perf_counter()
+        deadline = None if self.seconds is None else began + self.seconds
         done = 0
         while True:
             det = game.determinize(state, seat, self.rng)
@@ -148,13 +215,49 @@ class MctsAgent:
             done += 1
             if self.iterations is not None and done >= self.iterations:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
+            now = time.perf_counter()
+            if deadline is not None and now >= deadline:
+                break
+            if done % CHECK_EVERY:
+                continue
+            left = math.inf if self.iterations is None else self.iterations - done
+            if deadline is not None:
+                left = min(left, (deadline - now) * done / max(now - began, 1e-9))
+            if self._settled(root, seat, legal, left):
                 break
         self.last_iterations = done
         self.last_root_stats = {
             action_id: (child.visits, child.mean()) for (_, action_id), child in root.children.items()
         }
-        return self._best(root, seat, legal)
+        choice = self._best(root, seat, legal)
+        self._keep(game, state, seat, root, choice)
+        return choice
+
+    # --- the tree kept between decisions ------------------------------------------------
+    def _root(self, game: Game, state: State, seat: int) -> _Node:
+        """The subtree kept from the last choice if this decision follows it straight on, else a new root."""
+        kept = self._kept
+        self._kept = None
+        if kept is not None and kept[1] == seat and kept[2] == state.decisions and _same_game(kept[0], game):
+            return kept[3]
+        return _Node(seat)
+
+    def _keep(self, game: Game, state: State, seat: int, root: _Node, choice: str) -> None:
+        child = root.children.get((seat, choice))
+        self._kept = None if child is None else (game, seat, state.decisions + 1, child)
+
+    @staticmethod
+    def _settled(root: _Node, seat: int, legal: list[Action], left: float) -> bool:
+        """Whether no other root action could overtake the most visited one in `left` more iterations."""
+        first = second = 0
+        for action in legal:
+            child = root.children.get((seat, action.id))
+            visits = child.visits if child is not None else 0
+            if visits > first:
+                first, second = visits, first
+            elif visits > second:
+                second = visits
+        return first - second > left
 
     # --- one iteration ---------------------------------------------------------------
     def _iterate(self, game: Game, det: State, root: _Node, root_seat: int) -> None:
@@ -211,11 +314,18 @@ class MctsAgent:
             child.total += rewards[child.seat]
 
     def _playout(self, game: Game, det: State) -> list[float]:
-        """Play the game's playout policy to the end; the reward of every seat (0.5 each if it never ends)."""
+        """Play the game's playout policy `depth` decisions on, then score the position with the game's
+        estimate (to the end where it has none); 0.5 for every seat if the game never ends."""
         rng = self.rng
-        for _ in range(self.max_playout_steps):
+        depth = self.depth if self.depth is not None else self.max_playout_steps
+        for step in range(self.max_playout_steps):
             if game.is_terminal(det):
                 return seat_rewards(game.result(det), det.players)
+            if step >= depth:
+                estimate = game.evaluate(det)
+                if estimate is not None:
+                    return estimate_rewards(estimate, det.players)
+                depth = self.max_playout_steps
             mover = game.to_move(det)[0]
             legal = game.legal_actions(det, mover)
             action = game.playout_action(det, mover, legal, rng)

@@ -11,6 +11,7 @@ from meeple.engine.errors import (
     NotYourTurn,
     UnknownGame,
 )
+from meeple.engine.estimate import Estimate, LinearModel
 from meeple.engine.game import Game, State
 from meeple.engine.record import GameRecord, decode_record, encode_record, finish_record, replay, state_digest
 from meeple.engine.registry import game_specs, get_game
@@ -23,11 +24,13 @@ __all__ = [
     "BadOption",
     "BadPlayerCount",
     "BadRecord",
+    "Estimate",
     "Game",
     "GameOver",
     "GameRecord",
     "GameSpec",
     "IllegalAction",
+    "LinearModel",
     "MeepleError",
     "NotYourTurn",
     "OptionSpec",

@@ -14,6 +14,7 @@ import msgspec
 
 from meeple.engine.action import Action
 from meeple.engine.errors import GameOver, IllegalAction, NotYourTurn
+from meeple.engine.estimate import Estimate
 from meeple.engine.result import Result
 from meeple.engine.rng import Rng
 from meeple.engine.spec import GameSpec, OptionValue
@@ -129,6 +130,12 @@ class Game(ABC, Generic[S]):
     def playout_action(self, state: S, seat: int, legal: list[Action], rng: Rng) -> Action:
         """The action a fast playout takes (search rollouts). Default: uniformly random."""
         return legal[rng.below(len(legal))]
+
+    def evaluate(self, state: S) -> Estimate | None:
+        """An estimate of how the game will end from `state` (a full state: search calls it on a
+        determinization), so that a search can cut its playouts at a depth instead of playing
+        whole games. None, the default, when the game has none: search then plays to the end."""
+        return None
 
     def plan_action(
         self, state: S, seat: int, legal: list[Action], rng: Rng, memo: dict[str, Any], effort: int

@@ -21,19 +21,9 @@ from typing import Any
 import msgspec
 
 from meeple.agents import Agent, make_agent
+from meeple.agents.levels import BOT_LEVELS as BOT_LEVELS  # the lobby's strengths, kept with the agents
 from meeple.engine import Rng, State, derive_seed, get_game
 
-# The strengths offered in the lobby, as agent specs. Each level plays the game's own planner where
-# it has one (Guédelon's team search, at the level's effort), and elsewhere ISMCTS stopped at its
-# iterations or its seconds, whichever comes first: in a game with long playouts iterations alone
-# would keep a table waiting for minutes.
-BOT_LEVELS: dict[str, str] = {
-    "random": "random",
-    "heuristic": "heuristic",
-    "easy": "planner:effort=1,iterations=100,seconds=2",
-    "medium": "planner:effort=2,iterations=300,seconds=5",
-    "hard": "planner:effort=3,iterations=1000,seconds=10",
-}
 CACHE_TABLES = 32
 CACHE_AGENTS = 64
 

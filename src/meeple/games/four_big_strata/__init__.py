@@ -9,8 +9,8 @@ observation.py (hidden information), content/ (every card and number).
 
 from typing import Any
 
-from meeple.engine import Action, Game, GameSpec, OptionSpec, Result, Rng, TeamOutcome, competitive_result
-from meeple.games.four_big_strata import bots, flow, observation, scoring, setup, view
+from meeple.engine import Action, Estimate, Game, GameSpec, OptionSpec, Result, Rng, TeamOutcome, competitive_result
+from meeple.games.four_big_strata import bots, evaluation, flow, observation, scoring, setup, view
 from meeple.games.four_big_strata.content import load_content
 from meeple.games.four_big_strata.state import OVER, Fbs
 
@@ -102,6 +102,9 @@ class FourBigStrata(Game[Fbs]):
                 detail={"class_scores": state.final},
             )
         return competitive_result([float(k[0]) for k in keys], keys, {"class_scores": state.final})
+
+    def evaluate(self, state: Fbs) -> Estimate:
+        return evaluation.evaluate(state, self.content)
 
     def playout_action(self, state: Fbs, seat: int, legal: list[Action], rng: Rng) -> Action:
         return bots.playout_action(state, seat, legal, rng, self.content)

@@ -14,7 +14,7 @@ from meeple.games.four_big_strata.scoring import base_scores
 from meeple.games.four_big_strata.state import BID, PICK, Fbs
 
 
-def _flows(state: Fbs, seat: int, content: Content) -> tuple[int, int]:
+def net_flows(state: Fbs, seat: int, content: Content) -> tuple[int, int]:
     """Grain and money a player gains per round from face-up cards, less feeding (sets ignored)."""
     grain = money = 0
     for card_type, up in zip(state.cards[seat], state.face_up[seat], strict=True):
@@ -56,7 +56,7 @@ def _card_worth(card_type: int, ctx: tuple, content: Content) -> float:
 
 def _context(state: Fbs, seat: int, content: Content) -> tuple:
     """Class weights and the flows, with the grain that the cards still to come will eat."""
-    net_grain, net_money = _flows(state, seat, content)
+    net_grain, net_money = net_flows(state, seat, content)
     rounds_left = content.constants.rounds - state.round
     return _weights(base_scores(state, seat, content)), net_grain - rounds_left // 2, net_money
 
@@ -132,7 +132,7 @@ def _pay(state: Fbs, seat: int, legal: list[Action], content: Content) -> Action
 
 def _split(legal: list[Action], state: Fbs, seat: int, content: Content) -> Action:
     """Rewards and extra resources: lean towards the resource whose flow is worse."""
-    net_grain, net_money = _flows(state, seat, content)
+    net_grain, net_money = net_flows(state, seat, content)
     return legal[-1] if net_grain <= net_money else legal[0]
 
 
@@ -151,10 +151,10 @@ def playout_action(state: Fbs, seat: int, legal: list[Action], rng: Rng, content
         return _place(state, seat, legal, content)
     if verb == "discard":
         discards = [a for a in legal if a.id.startswith("discard:")]
-        net_grain, net_money = _flows(state, seat, content)
+        net_grain, net_money = net_flows(state, seat, content)
         return discards[0] if net_grain < net_money else discards[-1]
     if verb == "demand":
-        net_grain, net_money = _flows(state, seat, content)
+        net_grain, net_money = net_flows(state, seat, content)
         return legal[0] if net_grain <= net_money else legal[1]
     if verb == "feed":
         return legal[0]  # the bill can be met: pay it (flips are for shortfalls)

@@ -11,8 +11,8 @@ tools, 7 Locations), logistics.py (3.3 wheelbarrow, 4 cart), castle.py (7.10 Cas
 
 from typing import Any
 
-from meeple.engine import Action, Game, GameSpec, OptionSpec, Result, Rng, TeamOutcome
-from meeple.games.guedelon import bots, flow, observation, planner, setup, view
+from meeple.engine import Action, Estimate, Game, GameSpec, OptionSpec, Result, Rng, TeamOutcome
+from meeple.games.guedelon import bots, evaluation, flow, observation, planner, setup, view
 from meeple.games.guedelon.content import load_content
 from meeple.games.guedelon.state import OVER
 from meeple.games.guedelon.state import Guedelon as GuedelonState
@@ -129,6 +129,9 @@ class Guedelon(Game[GuedelonState]):
             team=TeamOutcome(won=won, margin=margin, detail=detail),
             detail={"extra_rounds": extra, "finished_round": state.finished},
         )
+
+    def evaluate(self, state: GuedelonState) -> Estimate:
+        return evaluation.evaluate(state, self.content)
 
     def playout_action(self, state: GuedelonState, seat: int, legal: list[Action], rng: Rng) -> Action:
         return bots.playout_action(state, seat, legal, rng, self.content)

@@ -11,8 +11,8 @@ observation.py (hidden information), content/ (every component and number).
 
 from typing import Any
 
-from meeple.engine import Action, Game, GameSpec, OptionSpec, Result, Rng, competitive_result
-from meeple.games.lotta_rome import bots, flow, observation, setup, view
+from meeple.engine import Action, Estimate, Game, GameSpec, OptionSpec, Result, Rng, competitive_result
+from meeple.games.lotta_rome import bots, evaluation, flow, observation, setup, view
 from meeple.games.lotta_rome.content import load_content
 from meeple.games.lotta_rome.scoring import ADJACENT_GROUPS
 from meeple.games.lotta_rome.state import OVER, Lotta
@@ -84,6 +84,9 @@ class LottaRome(Game[Lotta]):
         victory points, the one with the most lands in his domain wins" (DETERMINING THE WINNER)."""
         keys = [(score[3], score[4]) for score in state.final]
         return competitive_result([float(k[0]) for k in keys], keys, {"breakdown": [f[:] for f in state.final]})
+
+    def evaluate(self, state: Lotta) -> Estimate:
+        return evaluation.evaluate(state, self.rules)
 
     def playout_action(self, state: Lotta, seat: int, legal: list[Action], rng: Rng) -> Action:
         return bots.playout_action(state, seat, legal, rng, self.rules)

@@ -12,8 +12,8 @@ content/ (the board map and every piece, with provenance).
 
 from typing import Any
 
-from meeple.engine import Action, Game, GameSpec, OptionSpec, Result, Rng, competitive_result
-from meeple.games.round_house import bots, flow, observation, scoring, setup, view
+from meeple.engine import Action, Estimate, Game, GameSpec, OptionSpec, Result, Rng, competitive_result
+from meeple.games.round_house import bots, evaluation, flow, observation, scoring, setup, view
 from meeple.games.round_house.content import load_content
 from meeple.games.round_house.state import EXPERT, OVER, Rh
 
@@ -96,6 +96,9 @@ class RoundHouse(Game[Rh]):
         keys = [scoring.ranking_key(state, seat, self.content) for seat in range(state.players)]
         details = {"scores": [scoring.breakdown(state, seat, self.content) for seat in range(state.players)]}
         return competitive_result([float(k[0]) for k in keys], keys, details)
+
+    def evaluate(self, state: Rh) -> Estimate:
+        return evaluation.evaluate(state, self.content)
 
     def playout_action(self, state: Rh, seat: int, legal: list[Action], rng: Rng) -> Action:
         return bots.playout_action(state, seat, legal, rng, self.content)

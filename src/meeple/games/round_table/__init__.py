@@ -12,8 +12,8 @@ information), content/ (the card pool and the starter decks).
 
 from typing import Any
 
-from meeple.engine import Action, BadOption, Game, GameSpec, OptionSpec, Result, Rng, competitive_result
-from meeple.games.round_table import bots, flow, observation, setup, view
+from meeple.engine import Action, BadOption, Estimate, Game, GameSpec, OptionSpec, Result, Rng, competitive_result
+from meeple.games.round_table import bots, evaluation, flow, observation, setup, view
 from meeple.games.round_table.content import load_pool
 from meeple.games.round_table.decks import Deck, read_custom_decks, starter_deck, starter_names
 from meeple.games.round_table.options import (
@@ -130,6 +130,9 @@ class RoundTable(Game[Rt]):
         tied, the game is a tie" (tied seats share the rank)."""
         scores = [float(flow.renown(state, self.pool, seat)) for seat in range(state.players)]
         return competitive_result(scores, [[s] for s in scores], {"end": state.end_reason})
+
+    def evaluate(self, state: Rt) -> Estimate:
+        return evaluation.evaluate(state, self.pool)
 
     def playout_action(self, state: Rt, seat: int, legal: list[Action], rng: Rng) -> Action:
         return bots.playout_action(state, seat, legal, rng, self.pool)
