@@ -66,7 +66,7 @@ def test_two_people_and_a_bot_finish_a_game_in_browsers(
     for viewer in match.viewers:
         expect(viewer.page.locator("#view .status")).to_have_text("The game is over.")
         expect(viewer.page.locator("#view section.result")).to_be_visible()
-        expect(viewer.page.locator("#view section.result .winners")).to_contain_text("Won by seat")
+        expect(viewer.page.locator("#view section.result .outcome")).to_contain_text(" won")
         assert viewer.button_actions() == [] and viewer.svg_actions() == []
     screenshot(seat0, "result.png")
     assert board_shot, "seat 1 bid while seat 0 was still choosing, at least once"

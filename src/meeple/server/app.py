@@ -19,7 +19,7 @@ from typing import Any
 from urllib.parse import parse_qsl, quote
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from meeple.engine import MeepleError, game_specs, get_game
@@ -112,17 +112,21 @@ def create_app(db_path: str, bot_workers: int = 1) -> FastAPI:
     def page(name: str, status: int = 200, **context: Any) -> HTMLResponse:
         return HTMLResponse(views.templates.get_template(name).render(**context), status_code=status)
 
-    def lobby(error: str | None = None, status: int = 200) -> HTMLResponse:
+    def lobby(error: str | None = None, status: int = 200, fields: dict[str, str] | None = None) -> HTMLResponse:
+        """The lobby; after a refused form, its error beside that game's form, filled as it was sent."""
         specs = game_specs()
-        defaults = {spec.slug: min(max(spec.min_players, 3), spec.max_players) for spec in specs}
+        chosen = (fields or {}).get("game", "")
+        known = chosen in {spec.slug for spec in specs}
         return page(
             "lobby.html",
             status,
             specs=specs,
             seat_choices=SEAT_CHOICES,
-            default_players=defaults,
+            values={spec.slug: views.form_values(spec, fields if spec.slug == chosen else None) for spec in specs},
+            chosen=chosen if known else None,
             error=error,
             broken=len(app.state.broken),
+            open_tables=views.open_tables(manager.open_tables()),
         )
 
     def error_page(status: int, heading: str, message: str) -> HTMLResponse:
@@ -142,16 +146,28 @@ def create_app(db_path: str, bot_workers: int = 1) -> FastAPI:
         fields = dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
         try:
             slug, players, seats, options, hot_seat = parse_create_form(fields)
-            table, tokens = await manager.create(slug, players, seats, options, hot_seat)
+            listed = fields.get("listed", "").lower() in views.TRUE_WORDS
+            table, tokens = await manager.create(slug, players, seats, options, hot_seat, listed=listed)
         except MeepleError as error:
-            return lobby(str(error), 400)
+            return lobby(views.form_error(fields.get("game", ""), error), 400, fields)
         base = str(request.base_url).rstrip("/")
         links = []
         for seat, token in sorted(tokens.items()):
             who = "Hot seat (every human seat)" if seat == HOT_SEAT else f"Seat {seat}"
             links.append({"who": who, "url": f"{base}/t/{table.id}?token={quote(token)}"})
         links.append({"who": "Spectators", "url": f"{base}/t/{table.id}/watch"})
-        return page("created.html", 201, table=table, title=table.spec.title, links=links)
+        return page(
+            "created.html", 201, table=table, title=table.spec.title, links=links, open_seats=table.open_seats()
+        )
+
+    @app.post("/t/{table_id}/join")
+    async def join_table(table_id: str) -> Response:
+        """Take a free seat of a listed table: on to that seat's page (its link is its token)."""
+        try:
+            _, token = await manager.join(table_id)
+        except MeepleError as error:
+            return lobby(str(error), 409)
+        return RedirectResponse(f"/t/{quote(table_id)}?token={quote(token)}", status_code=303)
 
     def table_page(table_id: str, token: str | None) -> HTMLResponse:
         table = manager.tables.get(table_id)
@@ -160,11 +176,13 @@ def create_app(db_path: str, bot_workers: int = 1) -> FastAPI:
         if table.broken is not None:
             return error_page(503, "Table unavailable", f"Table {table_id} could not be restored: {table.broken}")
         ws_url = f"/ws/{quote(table.id)}"
+        seat = table.token_seat(token)
         if token is not None:
-            if table.token_seat(token) is None:
+            if seat is None:
                 return error_page(403, "Not your seat", "This link's token is not valid for this table.")
             ws_url += f"?token={quote(token)}"
-        return page("table.html", table=table, title=table.spec.title, ws_url=ws_url)
+        mine = None if seat is None else "every human seat (hot seat)" if seat == HOT_SEAT else f"seat {seat}"
+        return page("table.html", table=table, title=table.spec.title, ws_url=ws_url, mine=mine)
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def seat_page(table_id: str, token: str | None = None) -> HTMLResponse:
@@ -225,7 +243,7 @@ def parse_create_form(fields: dict[str, str]) -> tuple[str, int, list[str], dict
             raise Refusal(f"seat {seat}: {choice!r} is not a choice (human or {', '.join(BOT_LEVELS)})")
         seats.append(HUMAN if choice == HUMAN else BOT_LEVELS[choice])
     options = {o.name: fields[f"opt_{o.name}"] for o in spec.options if f"opt_{o.name}" in fields}
-    hot_seat = fields.get("hot_seat", "").lower() in ("on", "true", "1", "yes")
+    hot_seat = fields.get("hot_seat", "").lower() in views.TRUE_WORDS
     return slug, players, seats, options, hot_seat
 
 
@@ -246,7 +264,7 @@ async def send_updates(websocket: WebSocket, client: Client) -> None:
             await client.wake.wait()
             client.wake.clear()
             while client.notices:
-                await websocket.send_text(views.notice(client.notices.pop(0)))
+                await websocket.send_text(views.notice(*client.notices.pop(0)))
             if client.dirty:
                 client.dirty = False
                 await websocket.send_text(views.client_view(client))
