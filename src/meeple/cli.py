@@ -115,6 +115,14 @@ def load_games() -> None:
 # --- parsing arguments ----------------------------------------------------------------------
 
 
+def game_with_options(slug: str, items: Sequence[str] | None) -> Game:
+    """The game `slug` with the typed `--option`s, which may name the user's own files (a deck
+    file: the game's options then hold its content, see OptionSpec.from_command_line)."""
+    classes = registry.game_classes()
+    spec = classes[slug].spec if slug in classes else get_game(slug).spec  # UnknownGame
+    return get_game(slug, spec.command_line_options(parse_options(items)))
+
+
 def parse_options(items: Sequence[str] | None) -> dict[str, str]:
     """`name=value` strings as a dict; the game checks names and values later."""
     options: dict[str, str] = {}
@@ -436,7 +444,7 @@ def play(
     console = Console(highlight=False)
     load_games()
     with reported_errors():
-        game = get_game(game_name, parse_options(option))
+        game = game_with_options(game_name, option)
         count, seat_specs = resolve_seats(game.spec, players, split_agents(seats))
         check_bots(seat_specs)
         if save is not None and not save.parent.is_dir():
@@ -560,7 +568,7 @@ def simulate(
     """Play many games between bots and summarise who wins."""
     load_games()
     with reported_errors():
-        game = get_game(game_name, parse_options(option))
+        game = game_with_options(game_name, option)
         specs = split_agents(agents) or ["random"]
         count = default_players(game.spec, len(specs)) if players is None else players
         game.spec.check_players(count)

@@ -65,6 +65,15 @@ class OptionSpec(msgspec.Struct, frozen=True):
             raise BadOption(f"option '{self.name}' takes one of {', '.join(self.choices)}, not {value!r}")
         return value
 
+    def from_command_line(self, value: str) -> dict[str, str]:
+        """The option settings a command-line value stands for: itself, as a rule.
+
+        An option whose values may name the user's own files (a deck file) reads them here, so
+        that the game's options hold their content and a record replays anywhere. Nothing else
+        reads a file named in an option, and the web server never calls this: from the web a
+        value is only ever a value."""
+        return {self.name: value}
+
     def describe_values(self) -> str:
         if isinstance(self.default, bool):
             return "true|false"
@@ -101,6 +110,17 @@ class GameSpec(msgspec.Struct, frozen=True):
         for name, value in given.items():
             resolved[name] = self.option(name).parse(value)
         return resolved
+
+    def command_line_options(self, given: Mapping[str, str]) -> dict[str, str]:
+        """Options typed on the command line, each expanded by `OptionSpec.from_command_line`;
+        BadOption if two of them would set the same option."""
+        settings: dict[str, str] = {}
+        for name, value in given.items():
+            for key, setting in self.option(name).from_command_line(value).items():
+                if key in settings or (key != name and key in given):
+                    raise BadOption(f"option '{key}' is set twice (by '{name}' and another option)")
+                settings[key] = setting
+        return settings
 
     def check_players(self, players: int) -> None:
         if (

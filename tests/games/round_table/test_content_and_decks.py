@@ -11,7 +11,14 @@ from meeple.engine import BadOption, get_game
 from meeple.games.round_table import content
 from meeple.games.round_table.content import Card, ContentError, load_pool
 from meeple.games.round_table.deck_cli import app
-from meeple.games.round_table.decks import Deck, DeckError, load_deck, starter_names, validate_deck
+from meeple.games.round_table.decks import (
+    Deck,
+    DeckError,
+    read_custom_decks,
+    starter_deck,
+    starter_names,
+    validate_deck,
+)
 
 POOL = load_pool()
 RULEBOOK_NAMES = (
@@ -62,13 +69,13 @@ def test_content_validation_names_the_card() -> None:
 def test_the_starter_decks_are_legal_60_card_decks() -> None:
     assert starter_names() == ("grail", "orkney", "pendragon")
     for name in starter_names():
-        deck = load_deck(name)
+        deck = starter_deck(name)
         assert validate_deck(deck) == []
         assert sum(deck.main.values()) == 40 and sum(deck.demesne.values()) == 20
 
 
 def deck(**changes) -> Deck:
-    base = load_deck("pendragon")
+    base = starter_deck("pendragon")
     return msgspec.structs.replace(base, **changes)
 
 
@@ -77,9 +84,9 @@ def test_validation_gives_clear_specific_errors() -> None:
     errors = validate_deck(small)
     assert "the Main deck holds 39 cards; it needs at least 40" in errors
     assert "the two decks hold 40 cards together; they need at least 60" in errors
-    twins = deck(main={**load_deck("pendragon").main, "arthur": 2})
+    twins = deck(main={**starter_deck("pendragon").main, "arthur": 2})
     assert validate_deck(twins) == ["[main] Arthur is a named Knight: at most one copy per deck, not 2"]
-    wrong = deck(main={**load_deck("pendragon").main, "farm": 1, "camelot": 1, "excaliburr": 1})
+    wrong = deck(main={**starter_deck("pendragon").main, "farm": 1, "camelot": 1, "excaliburr": 1})
     assert validate_deck(wrong) == [
         "[main] Farm is a demesne card: it belongs in the Demesne deck",
         "[main] Camelot is a region card: it belongs in no deck",
@@ -97,24 +104,77 @@ def write_deck(tmp_path: Path, main: dict[str, int]) -> Path:
     return path
 
 
-def test_any_deck_file_can_be_chosen_per_seat(tmp_path: Path) -> None:
-    path = write_deck(tmp_path, {"knight-mercenary": 40})
-    game = get_game("round-table", {"decks": f"grail,{path}"})
+def deck_text(main: dict[str, int], name: str = "Test") -> str:
+    return "\n".join([f'name = "{name}"', "[main]", *(f"{k} = {v}" for k, v in main.items()), "[demesne]", "farm = 20"])
+
+
+def test_a_players_own_deck_text_can_be_chosen_per_seat() -> None:
+    game = get_game("round-table", {"decks": "grail,custom", "custom_decks": deck_text({"knight-mercenary": 40})})
     state = game.new_game(2, 3)
-    assert state.decks == ["grail", str(path)]
+    assert state.decks == ["grail", "custom"]
     assert {game.pool.cards[state.card_of[u]].id for u in state.main[1] + state.hand[1]} <= {"knight-mercenary", "farm"}
 
 
-def test_bad_deck_options_are_refused_clearly(tmp_path: Path) -> None:
-    with pytest.raises(BadOption, match="neither a starter deck"):
+def test_several_own_decks_are_tables_named_by_id() -> None:
+    text = "\n".join(
+        f'[{deck_id}]\nname = "{deck_id}"\n[{deck_id}.main]\n{card} = 40\n[{deck_id}.demesne]\nfarm = 20'
+        for deck_id, card in (("errants", "knight-errant"), ("mercs", "knight-mercenary"))
+    )
+    game = get_game("round-table", {"decks": "mercs,errants,pendragon", "custom_decks": text})
+    state = game.new_game(3, 1)
+    assert state.decks == ["mercs", "errants", "pendragon"]
+    assert {game.pool.cards[state.card_of[u]].id for u in state.main[0] + state.hand[0]} <= {"knight-mercenary", "farm"}
+
+
+def test_a_deck_option_never_names_a_file(tmp_path: Path) -> None:
+    """From the web an option is only ever a value: a path is refused before anything is read,
+    with the same message whether or not the file exists (no oracle of the server's files)."""
+    real = write_deck(tmp_path, {"knight-mercenary": 40})
+    messages = []
+    for path in (str(real), str(tmp_path / "missing.toml"), "/etc/passwd", "../../meeple.sqlite"):
+        with pytest.raises(BadOption) as info:
+            get_game("round-table", {"decks": f"grail,{path}"})
+        assert "is not a deck name" in str(info.value)
+        messages.append(str(info.value).replace(path[:60], "PATH"))
+    assert len(set(messages)) == 1
+
+
+def test_bad_deck_options_are_refused_clearly() -> None:
+    with pytest.raises(BadOption, match="'nosuchdeck' is neither a starter deck"):
         get_game("round-table", {"decks": "pendragon,nosuchdeck"})
-    path = write_deck(tmp_path, {"arthur": 2, "knight-mercenary": 38})
     with pytest.raises(BadOption, match="Arthur is a named Knight"):
-        get_game("round-table", {"decks": str(path)})
+        get_game("round-table", {"custom_decks": deck_text({"arthur": 2, "knight-mercenary": 38})})
+    with pytest.raises(BadOption, match="not TOML"):
+        get_game("round-table", {"custom_decks": "name = ["})
+    with pytest.raises(BadOption, match="at most 32768 are accepted"):
+        get_game("round-table", {"custom_decks": "#" * 40000})
+    with pytest.raises(BadOption, match="'grail' is a starter deck's name"):
+        get_game("round-table", {"custom_decks": '[grail]\nname = "x"'})
     with pytest.raises(BadOption, match="between 5 and 15"):
         get_game("round-table", {"regions": 4})
-    with pytest.raises(DeckError):
-        load_deck(str(tmp_path / "missing.toml"))
+    with pytest.raises(DeckError, match="is not a starter deck"):
+        starter_deck("missing")
+
+
+def test_a_deck_file_on_the_command_line_becomes_deck_text(tmp_path: Path) -> None:
+    """Only the command line reads deck files: their content goes into custom_decks, so the record
+    replays without the file."""
+    path = write_deck(tmp_path, {"knight-mercenary": 40})
+    spec = get_game("round-table").spec
+    options = spec.command_line_options({"decks": f"grail,{path},{path}"})
+    assert options["decks"] == "grail,test,test-2"
+    assert set(read_custom_decks(options["custom_decks"])) == {"test", "test-2"}
+    path.unlink()
+    state = get_game("round-table", options).new_game(3, 2)
+    assert state.decks == ["grail", "test", "test-2"]
+    with pytest.raises(BadOption, match="cannot read the deck file"):
+        spec.command_line_options({"decks": str(path)})
+    with pytest.raises(BadOption, match="'custom_decks' is set twice"):
+        spec.command_line_options({"decks": str(real_deck(tmp_path)), "custom_decks": ""})
+
+
+def real_deck(tmp_path: Path) -> Path:
+    return write_deck(tmp_path, {"knight-errant": 40})
 
 
 def test_deck_cli_validates_and_lists(tmp_path: Path) -> None:

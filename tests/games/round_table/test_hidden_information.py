@@ -2,7 +2,6 @@
 determinize redraws exactly what the observer cannot see."""
 
 from collections import Counter
-from pathlib import Path
 
 from hidden_faces import forbidden_names
 from meeple.engine import Rng, get_game
@@ -63,13 +62,12 @@ def test_determinize_keeps_what_the_seat_sees_and_redraws_the_rest() -> None:
     assert GAME.observation(sample, seat) == GAME.observation(state, seat)
 
 
-def test_determinize_does_not_reveal_the_list_of_anothers_deck_file(tmp_path: Path) -> None:
-    """Ruling: a deck file's list is its owner's secret. Sampled from another seat, its cards
-    not in view get new faces of the right back (never more than one copy of a named Knight);
-    its owner's own sample keeps the real cards."""
-    path = tmp_path / "secret.toml"
-    path.write_text('name = "Secret"\n[main]\nknight-mercenary = 40\n[demesne]\nfarm = 20\n', encoding="utf-8")
-    game = get_game("round-table", {"decks": f"pendragon,{path}"})
+def test_determinize_does_not_reveal_the_list_of_anothers_own_deck() -> None:
+    """Ruling: a player's own deck list is its owner's secret. Sampled from another seat, its
+    cards not in view get new faces of the right back (never more than one copy of a named
+    Knight); its owner's own sample keeps the real cards."""
+    secret = 'name = "Secret"\n[main]\nknight-mercenary = 40\n[demesne]\nfarm = 20\n'
+    game = get_game("round-table", {"decks": "pendragon,custom", "custom_decks": secret})
     state = game.new_game(2, 4)
     for _ in range(30):
         seat = game.to_move(state)[0]

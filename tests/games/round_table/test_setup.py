@@ -2,7 +2,6 @@
 cards to 10, one mulligan each, the first player."""
 
 from collections import Counter
-from pathlib import Path
 
 from meeple.agents.random_agent import RandomAgent
 from meeple.engine import get_game
@@ -64,12 +63,11 @@ def test_regions_deck_holds_the_chosen_number_of_unique_regions_three_in_play() 
     assert state.total_renown == sum(POOL.cards[r].renown for r in state.regions + state.regions_deck)
 
 
-def test_a_deck_whose_demesne_deck_is_only_the_farm_draws_no_demesne_and_plays_to_the_end(tmp_path: Path) -> None:
+def test_a_deck_whose_demesne_deck_is_only_the_farm_draws_no_demesne_and_plays_to_the_end() -> None:
     """ "There is no minimum size for the Demesne deck": a deck of 59 Main cards and the Farm
     is legal; its player draws no demesne ("one to ten" cannot apply) and the game goes on."""
-    path = tmp_path / "farm-only.toml"
-    path.write_text('name = "Farm only"\n[main]\nknight-mercenary = 30\nknight-errant = 29\n[demesne]\nfarm = 1\n')
-    game = get_game("round-table", {"decks": str(path)})
+    farm_only = 'name = "Farm only"\n[main]\nknight-mercenary = 30\nknight-errant = 29\n[demesne]\nfarm = 1\n'
+    game = get_game("round-table", {"decks": "custom", "custom_decks": farm_only})
     state = game.new_game(2, 1)
     first = state.active
     assert [a.id for a in game.legal_actions(state, first)] == ["demesnes:0"]

@@ -12,11 +12,17 @@ information), content/ (the card pool and the starter decks).
 
 from typing import Any
 
-from meeple.engine import Action, Game, GameSpec, OptionSpec, Result, Rng, competitive_result, score_sheet
+from meeple.engine import Action, BadOption, Game, GameSpec, OptionSpec, Result, Rng, competitive_result, score_sheet
 from meeple.games.round_table import bots, flow, observation, setup, view
 from meeple.games.round_table.content import load_pool
-from meeple.games.round_table.decks import load_deck
-from meeple.games.round_table.options import MIN_REGIONS, DeckListOption, RegionListOption
+from meeple.games.round_table.decks import Deck, read_custom_decks, starter_deck, starter_names
+from meeple.games.round_table.options import (
+    CUSTOM_DECKS,
+    MIN_REGIONS,
+    CustomDecksOption,
+    DeckListOption,
+    RegionListOption,
+)
 from meeple.games.round_table.state import OVER, Rt
 
 
@@ -34,8 +40,16 @@ class RoundTable(Game[Rt]):
         options=(
             DeckListOption(
                 "decks",
-                "Decks by seat, comma-separated, repeated round the table: starter deck names or deck file paths",
+                "Decks by seat, comma-separated, repeated round the table: starter deck names or ids of your own "
+                "decks in custom_decks (on the command line also deck file paths)",
                 "pendragon,grail,orkney",
+            ),
+            CustomDecksOption(
+                CUSTOM_DECKS,
+                "Your own decks as deck file text (TOML, as `meeple round-table validate` reads it); a lone deck "
+                "is named custom",
+                "",
+                multiline=True,
             ),
             OptionSpec(
                 "regions",
@@ -62,8 +76,26 @@ class RoundTable(Game[Rt]):
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         super().__init__(options)
         self.pool = load_pool()
-        self.decks = [(name, load_deck(name)) for name in str(self.options["decks"]).split(",")]
+        self.decks = self._decks(str(self.options["decks"]), str(self.options[CUSTOM_DECKS]))
         self.rules = flow.Rules(self.pool, bool(self.options["majority_end"]))
+
+    @staticmethod
+    def _decks(names: str, custom_text: str) -> list[tuple[str, Deck]]:
+        """Each seat's deck by name: a player's own deck of `custom_decks`, else a starter deck."""
+        custom = read_custom_decks(custom_text)
+        decks = []
+        for name in names.split(","):
+            if name in custom:
+                decks.append((name, custom[name]))
+            elif name in starter_names():
+                decks.append((name, starter_deck(name)))
+            else:
+                own = f"; your own decks: {', '.join(custom)}" if custom else ""
+                raise BadOption(
+                    f"option 'decks': {name!r} is neither a starter deck ({', '.join(starter_names())}) "
+                    f"nor one of your own decks{own}"
+                )
+        return decks
 
     def setup(self, players: int, seed: int) -> Rt:
         chosen = str(self.options["region_list"])

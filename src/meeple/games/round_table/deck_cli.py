@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from meeple.games.round_table.content import load_pool
-from meeple.games.round_table.decks import DeckError, load_deck, read_deck, starter_names, validate_deck
+from meeple.games.round_table.decks import DeckError, read_deck, starter_deck, starter_names, validate_deck
 
 app = typer.Typer(help="Round Table decks: list the starter decks, validate a deck file.", no_args_is_help=True)
 
@@ -20,7 +20,7 @@ def list_decks() -> None:
     """The starter decks, with their sizes; play one with `--option decks=NAME,NAME`."""
     pool = load_pool()
     for name in starter_names():
-        deck = load_deck(name)
+        deck = starter_deck(name)
         kinds = Counter(pool.card(card_id).type for card_id, count in deck.main.items() for _ in range(count))
         mix = ", ".join(f"{count} {kind}" for kind, count in sorted(kinds.items()))
         typer.echo(

@@ -1,14 +1,16 @@
 """Decks as files (Constructing Decks): a Main deck and a Demesne deck, checked against the rules.
 
 A deck file is TOML with a `name`, a `[main]` table and a `[demesne]` table mapping card ids
-to counts. The starter decks live in content/decks/; any other path to such a file is
-accepted too. `validate_deck` lists every way a deck breaks the rules, one clear sentence each.
+to counts. The starter decks live in content/decks/; a player's own decks travel as text in
+the `custom_decks` option (never as a file path: see options.py). `validate_deck` lists every
+way a deck breaks the rules, one clear sentence each.
 """
 
+import json
+import re
 import tomllib
 from functools import cache
 from importlib import resources
-from pathlib import Path
 
 import msgspec
 
@@ -16,6 +18,10 @@ from meeple.games.round_table.content import Pool, load_pool
 
 MIN_MAIN = 40  # "no fewer than 40 are their main deck" (Before Play Begins)
 MIN_TOTAL = 60  # "a deck consisting of no less than 60 cards" (Before Play Begins)
+CUSTOM = "custom"  # the id of a lone deck file given as custom deck text
+DECK_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+MAX_CUSTOM_TEXT = 32 * 1024  # bytes of custom deck text: a 60-card deck file is about 1 KiB
+MAX_CUSTOM_DECKS = 6  # one per seat at the largest table
 
 
 class DeckError(Exception):
@@ -89,19 +95,62 @@ def starter_names() -> tuple[str, ...]:
 
 
 @cache
-def load_deck(name_or_path: str) -> Deck:
-    """A starter deck by name, or a deck file by path; checked, DeckError listing every problem."""
-    if name_or_path in starter_names():
-        folder = resources.files(__package__).joinpath("content", "decks")
-        text = folder.joinpath(f"{name_or_path}.toml").read_text(encoding="utf-8")
-    else:
-        path = Path(name_or_path)
-        if not path.is_file():
-            starters = ", ".join(starter_names())
-            raise DeckError(f"{name_or_path!r} is neither a starter deck ({starters}) nor a deck file")
-        text = path.read_text(encoding="utf-8")
-    deck = read_deck(text, name_or_path)
+def starter_deck(name: str) -> Deck:
+    """A starter deck of content/decks/ by name; DeckError if there is none of that name."""
+    if name not in starter_names():
+        raise DeckError(f"{name!r} is not a starter deck ({', '.join(starter_names())})")
+    text = resources.files(__package__).joinpath("content", "decks", f"{name}.toml").read_text(encoding="utf-8")
+    return checked(read_deck(text, name), name)
+
+
+def checked(deck: Deck, name: str) -> Deck:
+    """`deck` if it keeps the deck-building rules; DeckError listing every rule it breaks."""
     errors = validate_deck(deck)
     if errors:
-        raise DeckError(f"deck {name_or_path!r} is not legal: " + "; ".join(errors))
+        raise DeckError(f"deck {name!r} is not legal: " + "; ".join(errors))
     return deck
+
+
+def read_custom_decks(text: str) -> dict[str, Deck]:
+    """The players' own decks held in the `custom_decks` option, by id, each checked.
+
+    The text is one deck file (as `meeple round-table validate` reads it), whose id is
+    `custom`, or TOML tables named by deck id, each holding one deck (`[mine]`, `[mine.main]`,
+    `[mine.demesne]`). It is the deck's whole content, so a game record replays exactly
+    wherever it is read; it never names a file.
+    """
+    size = len(text.encode("utf-8"))
+    if size > MAX_CUSTOM_TEXT:
+        raise DeckError(f"the deck text is {size} bytes; at most {MAX_CUSTOM_TEXT} are accepted")
+    if not text.strip():
+        return {}
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise DeckError(f"the deck text is not TOML ({error})") from None
+    entries = {CUSTOM: document} if "main" in document else document
+    if len(entries) > MAX_CUSTOM_DECKS:
+        raise DeckError(f"the deck text holds {len(entries)} decks; at most {MAX_CUSTOM_DECKS} are accepted")
+    decks = {}
+    for deck_id, entry in entries.items():
+        if not DECK_ID.fullmatch(deck_id):
+            raise DeckError(f"{deck_id[:40]!r} is not a deck id (lower-case letters, digits, - and _)")
+        if deck_id in starter_names():
+            raise DeckError(f"{deck_id!r} is a starter deck's name: give your deck another id")
+        try:
+            deck = msgspec.convert(entry, Deck)
+        except msgspec.ValidationError as error:
+            raise DeckError(f"deck {deck_id!r}: not a deck ({error})") from None
+        decks[deck_id] = checked(deck, deck_id)
+    return decks
+
+
+def deck_as_toml(deck_id: str, deck: Deck) -> str:
+    """One deck as a table of the `custom_decks` text (the inverse of `read_custom_decks`)."""
+    lines = [f"[{deck_id}]"]
+    for key in ("name", "source", "note"):
+        lines.append(f"{key} = {json.dumps(getattr(deck, key))}")
+    for part in ("main", "demesne"):
+        lines.append(f"[{deck_id}.{part}]")
+        lines += [f"{json.dumps(card)} = {count}" for card, count in getattr(deck, part).items()]
+    return "\n".join(lines) + "\n"
