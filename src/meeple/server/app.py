@@ -30,6 +30,8 @@ from meeple.server.tables import HUMAN, Client, Refusal, TableManager
 
 MAX_MESSAGE = 4096  # bytes in one websocket message from a browser
 MAX_FORM = 65536  # bytes in the lobby's create form
+VIEW_INTERVAL = 0.1  # seconds between two views sent to one browser, after a burst of VIEW_BURST
+VIEW_BURST = 4
 ACTION_FIELDS = {"action", "seq", "seat"}
 CLOSE_NO_TABLE = 4404
 CLOSE_BAD_TOKEN = 4403
@@ -76,11 +78,12 @@ def redact_server_logs() -> None:
             logger.addFilter(RedactTokens())
 
 
-def create_app(db_path: str, bot_workers: int = 1) -> FastAPI:
+def create_app(db_path: str, bot_workers: int = 1, view_interval: float = VIEW_INTERVAL) -> FastAPI:
     """The meeple web app on the SQLite file `db_path` (created if missing).
 
     Every stored table is rebuilt before this returns; one that cannot be is reported and
     kept as broken. Bots think in `bot_workers` processes (0: a thread in this process).
+    `view_interval` paces the views sent to one browser (see send_updates; 0: unpaced).
     """
     redact_server_logs()
     store = Store(db_path)
@@ -209,7 +212,7 @@ def create_app(db_path: str, bot_workers: int = 1) -> FastAPI:
         hot = granted == HOT_SEAT
         client = Client(table, None if hot else granted, hot, token)
         table.clients.add(client)
-        pump = asyncio.create_task(send_updates(websocket, client))
+        pump = asyncio.create_task(send_updates(websocket, client, view_interval))
         try:
             while True:
                 message = await websocket.receive()
@@ -243,6 +246,9 @@ def parse_create_form(fields: dict[str, str]) -> tuple[str, int, list[str], dict
             raise Refusal(f"seat {seat}: {choice!r} is not a choice (human or {', '.join(BOT_LEVELS)})")
         seats.append(HUMAN if choice == HUMAN else BOT_LEVELS[choice])
     options = {o.name: fields[f"opt_{o.name}"] for o in spec.options if f"opt_{o.name}" in fields}
+    for option in spec.options:  # a browser posts a text area's lines with CRLF: keep them as typed
+        if option.control == "textarea" and option.name in options:
+            options[option.name] = options[option.name].replace("\r\n", "\n")
     hot_seat = fields.get("hot_seat", "").lower() in views.TRUE_WORDS
     return slug, players, seats, options, hot_seat
 
@@ -253,12 +259,17 @@ async def refuse_connection(websocket: WebSocket, code: int, reason: str) -> Non
     await websocket.close(code=code, reason=reason.encode()[:120].decode("utf-8", "ignore"))
 
 
-async def send_updates(websocket: WebSocket, client: Client) -> None:
+async def send_updates(websocket: WebSocket, client: Client, interval: float = VIEW_INTERVAL) -> None:
     """Send `client` its notices and, when its view is out of date, its current view.
 
     The view is drawn when it is sent, from the table's state at that moment: a browser that
-    falls behind gets the latest view once instead of every step in between.
+    falls behind gets the latest view once instead of every step in between. Views are paced
+    (a burst of VIEW_BURST, then one every `interval` seconds): a move and the bot's answer
+    arrive at once, but bots playing hundreds of moves in a row cost a browser a few redraws a
+    second, not one per move (swapping in a large board takes longer than a random bot's move).
     """
+    loop = asyncio.get_running_loop()
+    allowance, last = float(VIEW_BURST), loop.time()
     with suppress(WebSocketDisconnect, RuntimeError, OSError):
         while True:
             await client.wake.wait()
@@ -266,6 +277,12 @@ async def send_updates(websocket: WebSocket, client: Client) -> None:
             while client.notices:
                 await websocket.send_text(views.notice(*client.notices.pop(0)))
             if client.dirty:
+                now = loop.time()
+                allowance = min(float(VIEW_BURST), allowance + (now - last) / interval) if interval else 1.0
+                if allowance < 1:
+                    await asyncio.sleep((1 - allowance) * interval)
+                    allowance, now = 1.0, loop.time()
+                allowance, last = allowance - 1, now
                 client.dirty = False
                 await websocket.send_text(views.client_view(client))
 
