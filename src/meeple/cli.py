@@ -23,6 +23,7 @@ from contextlib import contextmanager
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
+from urllib.parse import urlsplit
 
 import typer
 from rich.console import Console
@@ -646,6 +647,13 @@ def serve(
         "meeple.sqlite"
     ),
     bot_workers: Annotated[int, typer.Option(help="Processes in which bots think (0: a thread of the server).")] = 1,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help="Where players reach the server, e.g. https://meeple.example.org: invite links are built from it"
+            " and only its pages may create tables and play (default: http://HOST:PORT)."
+        ),
+    ] = None,
 ) -> None:
     """Serve the browser app: a lobby, live tables over websockets, bots, all kept in one SQLite file."""
     import sqlite3
@@ -653,6 +661,7 @@ def serve(
     import uvicorn
 
     from meeple.server import create_app
+    from meeple.server.connections import connection_limits
 
     load_games()
     with reported_errors():
@@ -661,13 +670,23 @@ def serve(
             raise UsageProblem(f"--port must lie between 1 and 65535, not {port}")
         if not db.parent.is_dir():
             raise UsageProblem(f"cannot keep the database at {db}: no such directory")
+        url = public_url or default_public_url(host, port)
+        if urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).hostname:
+            raise UsageProblem(f"--public-url must look like http://host:port or https://host, not {url!r}")
         try:
-            web_app = create_app(str(db), bot_workers=bot_workers)
+            web_app = create_app(str(db), bot_workers=bot_workers, public_url=url)
         except sqlite3.Error as error:
             raise UsageProblem(f"cannot open the database {db}: {error}") from None
-    typer.echo(f"meeple: serving on http://{host}:{port}/ (database {db}, {bot_workers} bot worker(s))")
+    typer.echo(f"meeple: serving on {url}/ (listening on {host}:{port}, database {db}, {bot_workers} bot worker(s))")
     # ws_max_size: the app refuses messages over 4 KB with a notice; far larger ones close the socket.
-    uvicorn.run(web_app, host=host, port=port, ws_max_size=65536, log_level="info")
+    uvicorn.run(web_app, host=host, port=port, ws_max_size=65536, log_level="info", **connection_limits())
+
+
+def default_public_url(host: str, port: int) -> str:
+    """The server's address as browsers on this machine reach it (a wildcard address is reached
+    as localhost; serve other machines with --public-url)."""
+    name = "localhost" if host in ("0.0.0.0", "::", "") else f"[{host}]" if ":" in host else host
+    return f"http://{name}:{port}"
 
 
 # --- commands that games bring -------------------------------------------------------------

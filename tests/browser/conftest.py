@@ -36,12 +36,12 @@ class LiveServer:
     """The meeple app served by uvicorn from a background thread on 127.0.0.1."""
 
     def __init__(self, db_path: str) -> None:
-        self.app: FastAPI = create_app(db_path, bot_workers=1)
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind(("127.0.0.1", 0))  # a free port, held from now on: no race for it
         self.port = self.sock.getsockname()[1]
         self.base_url = f"http://127.0.0.1:{self.port}"
+        self.app: FastAPI = create_app(db_path, bot_workers=1, public_url=self.base_url)
         config = uvicorn.Config(self.app, log_level="warning", lifespan="on")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(

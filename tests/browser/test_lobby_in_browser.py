@@ -79,7 +79,7 @@ def test_a_refusal_shows_beside_the_form_of_its_game(
     form.locator('input[name="players"]').fill("2")
     form.locator("#opt-round-table-decks").fill("grail,nosuchdeck")
     form.get_by_role("button", name="Create table").click()
-    error = page.locator("#game-round-table .form-error")
+    error = page.locator("#game-round-table .notice.error")
     expect(error).to_be_visible()
     expect(error).to_contain_text("Round Table: ")
     expect(error).to_contain_text("nosuchdeck")

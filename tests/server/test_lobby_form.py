@@ -95,14 +95,14 @@ def test_a_refusal_is_shown_beside_its_form_naming_the_game_and_keeps_what_was_t
     response = client.post("/tables", data=form)
     assert response.status_code == 400
     section = lobby_section(response.text, "round-house")
-    error = re.search(r'<p class="notice error form-error" role="alert">([^<]*)</p>', section)
+    error = re.search(r'<p class="notice error" role="alert">([^<]*)</p>', section)
     assert error and html.unescape(error.group(1)).startswith("The Round House: option 'neutral_rule' must lie")
     assert 'data-game="round-house">' in response.text and 'class="game-card chosen"' in response.text
     assert 'name="players" min="2" max="5" value="4"' in section
     assert re.search(r'name="seat1">\s*(<option[^>]*>[^<]*</option>\s*)*<option value="hard" selected>', section)
     assert 'value="7"' in section
     other = lobby_section(response.text, "guedelon")
-    assert "form-error" not in other and response.text.count('role="alert"') == 1
+    assert "notice error" not in other and response.text.count('role="alert"') == 1
 
 
 def test_a_listed_table_is_open_until_its_free_seats_are_taken(serve: Callable[..., TestClient]) -> None:

@@ -2,27 +2,24 @@
 
 import hashlib
 import re
-import socket
 import sqlite3
-import subprocess
-import sys
 import time
 import urllib.parse
 import urllib.request
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import connect
 
 from meeple.engine import get_game, state_digest
 from meeple.server import create_app
 from meeple.server.store import Store
 
-from .support import Browser, action_ids, create_table, fingerprint, notice_text, view_seq, wait_for_bots, ws_path
+from .real_server import Remote, free_port, play_remote, running_server, settle
+from .support import Browser, create_table, fingerprint, notice_text, wait_for_bots, ws_path
 
 
 def play_moves(client: TestClient, table_id: str, links: dict[str, str], moves: int) -> None:
@@ -123,79 +120,6 @@ def test_a_table_that_does_not_replay_is_reported_not_fatal(db_path: str) -> Non
 
 
 # --- a real server, killed with SIGKILL and started again -------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-@contextmanager
-def running_server(db_path: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    """`meeple serve` in a subprocess, ready to serve; killed (SIGKILL) on exit if still running."""
-    command = [sys.executable, "-c", "from meeple.cli import app; app()", "serve", "--port", str(port)]
-    command += ["--db", db_path, "--bot-workers", "1"]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1).close()
-                break
-            except OSError:
-                assert process.poll() is None, process.stderr.read().decode() if process.stderr else "server died"
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.1)
-        yield process
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait(timeout=10)
-
-
-class Remote:
-    """A seat's websocket to the real server: its latest view."""
-
-    def __init__(self, ws: ClientConnection) -> None:
-        self.ws = ws
-        self.view = ""
-        self.seq = -1
-
-    def receive(self) -> str:
-        fragment = str(self.ws.recv(timeout=20))
-        seq = view_seq(fragment)
-        if seq is None:
-            raise AssertionError(f"refused: {notice_text(fragment)}")
-        self.view, self.seq = fragment, seq
-        return fragment
-
-    def settled(self) -> bool:
-        """No bot is to move (the status names the seats to move; bots are named as such)."""
-        status = re.search(r'<p class="status" role="status">(.*?)</p>', self.view)
-        return status is not None and "(bot:" not in status.group(1)
-
-
-def settle(remotes: list[Remote]) -> int:
-    """Receive until every seat shows the same, latest number of actions and no bot is to move."""
-    while True:
-        top = max(remote.seq for remote in remotes)
-        for remote in remotes:
-            while remote.seq < top:
-                remote.receive()
-        if top >= 0 and all(remote.seq == top for remote in remotes) and remotes[0].settled():
-            return top
-        remotes[0].receive()  # a bot is to move: its move is coming
-
-
-def play_remote(remotes: list[Remote], moves: int) -> int:
-    for _ in range(moves):
-        now = settle(remotes)
-        mover = next(remote for remote in remotes if action_ids(remote.view))
-        mover.ws.send(f'{{"action": "{action_ids(mover.view)[0]}", "seq": {now}}}')
-        while mover.seq == now:
-            mover.receive()
-    return settle(remotes)
 
 
 def test_kill_9_and_restart_continue_the_game_identically(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from meeple.server.store import Store
-from meeple.server.tables import Refusal, TableManager
+from meeple.server.tables import Duplicate, Refusal, TableManager
 
 from .support import GAME, Browser, create_table, fingerprint, notice_text, wait_for_bots, ws_path
 
@@ -133,7 +133,8 @@ def test_refusals_through_the_manager(db_path: str) -> None:
 
 
 def test_concurrent_actions_are_serialized(db_path: str) -> None:
-    """Two actions answering the same board, at once: exactly one applies, the other is stale."""
+    """Two actions answering the same board, at once: exactly one applies; the other was made on a
+    board the seat has since moved from, so it is refused as already done."""
 
     async def scenario() -> None:
         manager = TableManager(Store(db_path), bot_workers=0)
@@ -150,7 +151,7 @@ def test_concurrent_actions_are_serialized(db_path: str) -> None:
                 return_exceptions=True,
             )
             assert outcomes[0] is None
-            assert isinstance(outcomes[1], Refusal) and "stale" in str(outcomes[1])
+            assert isinstance(outcomes[1], Duplicate) and str(outcomes[1]).startswith("already done")
             assert table.seq == seq + 1 and table.actions[-1] == (seat, first)
         assert len(manager.store.events(table.id)) == table.seq
         await manager.close()
@@ -189,7 +190,9 @@ def test_concurrent_bids_over_websockets(serve: Callable[..., TestClient]) -> No
         assert table.state.phase == "pick"
         picker = table.to_move()[0]
         before = table.seq
-        seats[picker].send(table.game.legal_actions(table.state, picker)[0].id, seq=1)
+        made_on = table.last_acted[picker] + 1  # after its own bid, before the bids were revealed
+        assert made_on < before
+        seats[picker].send(table.game.legal_actions(table.state, picker)[0].id, seq=made_on)
         assert seats[picker].refused().startswith("stale: the game moved on")
         assert table.seq == before
 
@@ -249,6 +252,6 @@ def test_a_failing_bot_is_reported_at_its_table_only(
 def test_an_oversized_create_form_is_refused(serve: Callable[..., TestClient]) -> None:
     client = serve()
     response = client.post(
-        "/tables", content=b"game=" + b"x" * 70_000, headers={"content-type": "application/x-www-form-urlencoded"}
+        "/tables", content=b"game=" + b"x" * 140_000, headers={"content-type": "application/x-www-form-urlencoded"}
     )
     assert response.status_code == 413 and "too large" in response.text

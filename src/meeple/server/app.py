@@ -23,13 +23,19 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from meeple.engine import MeepleError, game_specs, get_game
-from meeple.server import views
+from meeple.server import origins, views
 from meeple.server.bots import BOT_LEVELS
 from meeple.server.store import HOT_SEAT, Store
-from meeple.server.tables import HUMAN, Client, Refusal, TableManager
+from meeple.server.tables import HUMAN, Client, Duplicate, Refusal, TableManager
 
 MAX_MESSAGE = 4096  # bytes in one websocket message from a browser
-MAX_FORM = 65536  # bytes in the lobby's create form
+MAX_FORM = 131072  # bytes in the lobby's create form (a deck text option may hold 32 KiB, encoded)
+FORM_SECONDS = 10.0  # a create form must arrive whole within this time
+SOCKETS_PER_TABLE = 64  # browsers connected to one table at once (seats, hot seat and spectators)
+SOCKETS_PER_ADDRESS = 32  # websockets open from one client address at once
+DEFAULT_PUBLIC_URL = "http://127.0.0.1:8000"
+CLOSE_TOO_MANY = 4429
+CLOSE_BAD_ORIGIN = 4403
 VIEW_INTERVAL = 0.1  # seconds between two views sent to one browser, after a burst of VIEW_BURST
 VIEW_BURST = 4
 ACTION_FIELDS = {"action", "seq", "seat"}
@@ -38,8 +44,10 @@ CLOSE_BAD_TOKEN = 4403
 CLOSE_BROKEN = 4500
 STATIC = Path(__file__).parent / "static"
 SECURITY_HEADERS = {
-    # Invite links carry the seat token in the URL: never send it on as a Referer.
-    "Referrer-Policy": "no-referrer",
+    # Invite links carry the seat token in the URL: never send it on to another site as a Referer.
+    # (Not "no-referrer": with it a browser sends `Origin: null` on the server's own forms, and
+    # the origin check of origins.py needs the real origin.)
+    "Referrer-Policy": "same-origin",
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Content-Security-Policy": (
@@ -61,12 +69,19 @@ TOKEN_IN_TEXT = re.compile(r"(token=)[^&\s\"']+")
 
 
 class RedactTokens(logging.Filter):
-    """Hide seat tokens in log lines (uvicorn logs every request's URL, query string included)."""
+    """Hide seat tokens in log lines (uvicorn logs every request's URL, query string included).
+
+    The arguments are redacted one by one and keep their number and kind: uvicorn's access
+    formatter unpacks exactly five of them (client, method, path, HTTP version, status)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        if "token=" in message:
-            record.msg, record.args = TOKEN_IN_TEXT.sub(r"\1[redacted]", message), ()
+        if isinstance(record.msg, str) and "token=" in record.msg:
+            record.msg = TOKEN_IN_TEXT.sub(r"\1[redacted]", record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                TOKEN_IN_TEXT.sub(r"\1[redacted]", arg) if isinstance(arg, str) and "token=" in arg else arg
+                for arg in record.args
+            )
         return True
 
 
@@ -78,14 +93,23 @@ def redact_server_logs() -> None:
             logger.addFilter(RedactTokens())
 
 
-def create_app(db_path: str, bot_workers: int = 1, view_interval: float = VIEW_INTERVAL) -> FastAPI:
+def create_app(
+    db_path: str, bot_workers: int = 1, public_url: str = DEFAULT_PUBLIC_URL, view_interval: float = VIEW_INTERVAL
+) -> FastAPI:
     """The meeple web app on the SQLite file `db_path` (created if missing).
 
     Every stored table is rebuilt before this returns; one that cannot be is reported and
     kept as broken. Bots think in `bot_workers` processes (0: a thread in this process).
-    `view_interval` paces the views sent to one browser (see send_updates; 0: unpaced).
+    `public_url` is where browsers reach the server: invite links are built from it (never from
+    a request's Host header), and state-changing requests and websockets are accepted only from
+    its origin (see origins.py). `view_interval` paces the views sent to one browser (see
+    send_updates; 0: unpaced).
     """
     redact_server_logs()
+    base_url = public_url.rstrip("/")
+    allowed = origins.allowed_origins(base_url)
+    for spec in game_specs():  # read every game's component files now: never later, on the event loop
+        get_game(spec.slug)
     store = Store(db_path)
     manager = TableManager(store, bot_workers)
     broken = manager.load()
@@ -102,6 +126,14 @@ def create_app(db_path: str, bot_workers: int = 1, view_interval: float = VIEW_I
     app.state.manager = manager
     app.state.broken = [table.id for table in broken]
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    sockets = origins.SocketCounter(SOCKETS_PER_TABLE, SOCKETS_PER_ADDRESS)
+
+    @app.middleware("http")
+    async def same_origin_only(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        refusal = origins.cross_site(request.method, request.headers, allowed)
+        if refusal is not None:
+            return error_page(403, "Refused", refusal)
+        return await call_next(request)
 
     @app.middleware("http")
     async def security_headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
@@ -141,24 +173,27 @@ def create_app(db_path: str, bot_workers: int = 1, view_interval: float = VIEW_I
 
     @app.post("/tables", response_class=HTMLResponse)
     async def create_table(request: Request) -> HTMLResponse:
-        body = b""
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > MAX_FORM:
-                return lobby(f"the form is too large (over {MAX_FORM} bytes)", 413)
-        fields = dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != FORM_TYPE:
+            return lobby(f"the form must be sent as {FORM_TYPE}, not {kind[:60] or 'nothing'!r}", 415)
         try:
-            slug, players, seats, options, hot_seat = parse_create_form(fields)
+            body = await asyncio.wait_for(read_body(request, MAX_FORM), FORM_SECONDS)
+        except TimeoutError:
+            return lobby(f"the form did not arrive within {FORM_SECONDS:.0f} seconds", 408)
+        if body is None:
+            return lobby(f"the form is too large (over {MAX_FORM} bytes)", 413)
+        fields = dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
+        try:  # checking the options may parse a deck text: off the event loop
+            slug, players, seats, options, hot_seat = await asyncio.to_thread(parse_create_form, fields)
             listed = fields.get("listed", "").lower() in views.TRUE_WORDS
             table, tokens = await manager.create(slug, players, seats, options, hot_seat, listed=listed)
         except MeepleError as error:
             return lobby(views.form_error(fields.get("game", ""), error), 400, fields)
-        base = str(request.base_url).rstrip("/")
         links = []
         for seat, token in sorted(tokens.items()):
             who = "Hot seat (every human seat)" if seat == HOT_SEAT else f"Seat {seat}"
-            links.append({"who": who, "url": f"{base}/t/{table.id}?token={quote(token)}"})
-        links.append({"who": "Spectators", "url": f"{base}/t/{table.id}/watch"})
+            links.append({"who": who, "url": f"{base_url}/t/{table.id}?token={quote(token)}"})
+        links.append({"who": "Spectators", "url": f"{base_url}/t/{table.id}/watch"})
         return page(
             "created.html", 201, table=table, title=table.spec.title, links=links, open_seats=table.open_seats()
         )
@@ -197,7 +232,20 @@ def create_app(db_path: str, bot_workers: int = 1, view_interval: float = VIEW_I
 
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
-        await websocket.accept()
+        refusal = origins.cross_site("GET", websocket.headers, allowed, websocket=True)
+        if refusal is not None:
+            await websocket.close(code=CLOSE_BAD_ORIGIN, reason=refusal[:120])  # before accept: an HTTP 403
+            return
+        address = websocket.client.host if websocket.client else ""
+        with sockets.held(table_id, address) as crowded:
+            await websocket.accept()
+            if crowded is not None:
+                await refuse_connection(websocket, CLOSE_TOO_MANY, crowded)
+                return
+            await serve_socket(websocket, table_id, token)
+
+    async def serve_socket(websocket: WebSocket, table_id: str, token: str | None) -> None:
+        """One accepted websocket: check the table and token, then play until it closes."""
         table = manager.tables.get(table_id)
         if table is None:
             await refuse_connection(websocket, CLOSE_NO_TABLE, f"there is no table {table_id[:40]!r}")
@@ -230,6 +278,19 @@ def create_app(db_path: str, bot_workers: int = 1, view_interval: float = VIEW_I
     return app
 
 
+FORM_TYPE = "application/x-www-form-urlencoded"
+
+
+async def read_body(request: Request, limit: int) -> bytes | None:
+    """The request's body, or None as soon as it grows over `limit` bytes."""
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            return None
+    return body
+
+
 def parse_create_form(fields: dict[str, str]) -> tuple[str, int, list[str], dict[str, str], bool]:
     """The lobby form as (game, players, seat specs, options, hot seat); MeepleError if malformed."""
     slug = fields.get("game", "")
@@ -250,6 +311,7 @@ def parse_create_form(fields: dict[str, str]) -> tuple[str, int, list[str], dict
         if option.control == "textarea" and option.name in options:
             options[option.name] = options[option.name].replace("\r\n", "\n")
     hot_seat = fields.get("hot_seat", "").lower() in views.TRUE_WORDS
+    get_game(slug, options)  # every option checked, together (BadOption)
     return slug, players, seats, options, hot_seat
 
 
@@ -275,7 +337,8 @@ async def send_updates(websocket: WebSocket, client: Client, interval: float = V
             await client.wake.wait()
             client.wake.clear()
             while client.notices:
-                await websocket.send_text(views.notice(*client.notices.pop(0)))
+                text, kind = client.notices.pop(0)
+                await websocket.send_text(views.notice(text, kind))
             if client.dirty:
                 now = loop.time()
                 allowance = min(float(VIEW_BURST), allowance + (now - last) / interval) if interval else 1.0
@@ -301,6 +364,8 @@ def parse_message(text: str | None, data: bytes | None) -> dict[str, Any]:
         message = json.loads(text)
     except ValueError:
         raise Refusal("message refused: it is not valid JSON") from None
+    except RecursionError:  # thousands of nested brackets: refused like any other bad message
+        raise Refusal("message refused: it is nested too deeply") from None
     if not isinstance(message, dict):
         raise Refusal('message refused: expected a JSON object like {"action": "...", "seq": 0}')
     fields = set(message)
@@ -326,6 +391,9 @@ async def handle_message(manager: TableManager, client: Client, text: str | None
             confirm_hot_seat(client, message["ready"])
             return
         await manager.act(table.id, client.token, seat_of(client, message), message["action"], message["seq"])
+    except Duplicate as error:
+        client.tell(str(error), kind="info")
+        client.refresh()
     except Refusal as error:
         client.tell(str(error))
         client.refresh()

@@ -36,6 +36,11 @@ class Refusal(MeepleError):
     """An action or request the server turns down; the message is shown to that player only."""
 
 
+class Duplicate(Refusal):
+    """A move message made on a board the seat has already moved from (a resend or a double
+    click): refused without harm, and shown to that player as information, not as an error."""
+
+
 class Client:
     """One connected browser: a seat, a spectator (seat None) or a hot-seat screen.
 
@@ -49,7 +54,7 @@ class Client:
         self.hot_seat = hot_seat
         self.token = token
         self.confirmed: int | None = None  # hot seat: the seat that said "ready" last
-        self.notices: list[tuple[str, str]] = []  # (message, kind: "error" or "info")
+        self.notices: list[tuple[str, str]] = []  # (text, kind: "error" or "info")
         self.dirty = True
         self.wake = asyncio.Event()
         self.wake.set()
@@ -83,6 +88,17 @@ class Table:
         self.bot_task: asyncio.Task[None] | None = None
         self.views: dict[Any, str] = {}  # rendered fragments of the current state, by viewer
         self.options_since: dict[int, tuple[int, list[str]]] = {}  # seat -> (seq since when, its legal ids)
+        self.last_acted: dict[int, int] = {}  # seat -> the number of its latest stored action
+
+    def already_acted_on(self, seat: int, seq: int) -> bool:
+        """Whether `seat` has an action stored since the board at `seq` was drawn: a message made
+        on that board (a resend, a double click) would be a second move from one look.
+
+        A seat's next message after its action stored as number q is made on a board showing
+        at least q + 1 actions, so a message carrying `seq` <= q was made before that action:
+        each move message is applied at most once, by (table, seat, seq), even across restarts
+        (the numbers come from the event log)."""
+        return seq <= self.last_acted.get(seat, -1)
 
     @property
     def seq(self) -> int:
@@ -199,6 +215,7 @@ class TableManager:
             except MeepleError as error:
                 raise Refusal(f"action {seq} ({action_id!r} by seat {seat}) does not replay: {error}") from None
             actions.append((seat, action_id))
+            table.last_acted[seat] = seq
         table.game, table.state, table.actions = game, state, actions
         table.note_options()
 
@@ -333,6 +350,10 @@ class TableManager:
         if not isinstance(seq, int) or isinstance(seq, bool):
             raise Refusal("seq must be the whole number of actions the board showed")
         async with table.lock:
+            if table.already_acted_on(seat, seq):
+                raise Duplicate(
+                    f"already done: seat {seat} has moved since the board you acted on (it showed {seq} actions)"
+                )
             if not table.is_current(seat, seq):
                 raise Refusal(
                     f"stale: the game moved on (your board showed {seq} actions, the table has {table.seq}); "
@@ -354,6 +375,7 @@ class TableManager:
             log.exception("table %s: could not store action %d", table.id, table.seq)
             raise Refusal(f"the server could not save this move ({error}); the table is unchanged") from None
         table.state = after
+        table.last_acted[seat] = table.seq
         table.actions.append((seat, action_id))
         table.changed()
 

@@ -1,0 +1,84 @@
+"""Connections the server holds open, bounded: a request's headers must arrive within a few
+seconds, and one client address holds only so many HTTP connections at once.
+
+uvicorn times out idle keep-alive connections but waits forever for the headers of a request
+that a client started and never finished, so a few hundred half-sent requests would hold as
+many connections open for good. `BoundedH11Protocol` is uvicorn's HTTP/1.1 protocol with a
+header deadline and a per-address cap; `connection_limits()` is what `meeple serve` passes
+to uvicorn (its `limit_concurrency` caps everything at once, answering 503 beyond it).
+Websockets are counted and capped by the app itself (origins.SocketCounter).
+"""
+
+import asyncio
+from collections import Counter
+from typing import Any
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+HEADER_SECONDS = 10.0  # a request's line and headers must arrive whole within this time
+PER_ADDRESS = 64  # HTTP connections open from one address at once (websockets are counted apart)
+CONCURRENCY = 2048  # connections and requests of the whole server at once
+KEEP_ALIVE_SECONDS = 5
+
+
+class BoundedH11Protocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol, closing a connection whose request headers do not arrive in
+    time and refusing one connection too many from the same address."""
+
+    open_by_address: Counter[str] = Counter()
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._address = self.client[0] if self.client else ""
+        self._counted = True
+        self.open_by_address[self._address] += 1
+        self._header_deadline: asyncio.TimerHandle | None = None
+        if self.open_by_address[self._address] > PER_ADDRESS:
+            self.logger.warning("refused a connection: %s holds %d already", self._address, PER_ADDRESS)
+            transport.close()
+            return
+        self._arm()
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+            self._arm()  # a request has begun and its headers are not all here: the clock runs
+        else:
+            self._disarm()
+
+    def handle_websocket_upgrade(self, event: h11.Request) -> None:
+        self._disarm()
+        self._uncount()  # the websocket is the app's to count
+        super().handle_websocket_upgrade(event)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        self._uncount()
+        super().connection_lost(exc)
+
+    def _arm(self) -> None:
+        if self._header_deadline is None:
+            self._header_deadline = self.loop.call_later(HEADER_SECONDS, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self._header_deadline is not None:
+            self._header_deadline.cancel()
+            self._header_deadline = None
+
+    def _too_slow(self) -> None:
+        self._header_deadline = None
+        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+            self.transport.close()
+
+    def _uncount(self) -> None:
+        if self._counted:
+            self._counted = False
+            self.open_by_address[self._address] -= 1
+            if self.open_by_address[self._address] <= 0:
+                del self.open_by_address[self._address]
+
+
+def connection_limits() -> dict[str, Any]:
+    """uvicorn.run's arguments that bound what clients may hold open."""
+    return {"http": BoundedH11Protocol, "limit_concurrency": CONCURRENCY, "timeout_keep_alive": KEEP_ALIVE_SECONDS}
