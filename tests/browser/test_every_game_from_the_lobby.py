@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from meeple.engine import GameSpec, game_specs, get_game
+from meeple.engine import game_specs, get_game
 from meeple.server.tables import Table
 
 from .conftest import LiveServer
@@ -52,9 +52,9 @@ OPTIONS: dict[tuple[str, int], dict[str, object]] = {
 CASES = sorted(OPTIONS)
 
 
-def photographed(spec: GameSpec, players: int) -> bool:
+def photographed(slug: str, players: int) -> bool:
     """Each game is photographed once: at its smallest table of two or more players."""
-    return players == max(spec.min_players, 2) or spec.max_players == players < 2
+    return players == min(p for s, p in CASES if s == slug and p >= 2)
 
 
 def test_the_cases_cover_every_game_count_and_option() -> None:
@@ -131,6 +131,10 @@ def screenshots(context: BrowserContext, page: Page, slug: str) -> None:
         arg=page.locator("#view").get_attribute("data-seq"),
     )
     phone.screenshot(path=SCREENSHOTS / f"game-{slug}-phone.png")
+    width = phone.evaluate("() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
+    assert width <= PHONE["width"], f"the {slug} page is {width} px wide on a {PHONE['width']} px phone"
+    choices, board = (phone.locator(f"#view {part}").bounding_box() for part in (".actions", ".board"))
+    assert choices and board and choices["y"] < board["y"], "on a phone the choices come before the board"
     phone.close()
 
 
@@ -160,7 +164,7 @@ def test_a_table_of_every_game_is_created_in_the_lobby_and_played_to_the_end(
             break
         choices = page.locator("#view .actions button[data-action]")
         assert choices.count() > 0, f"no bot thinks, the game is not over, but seat 0 has no choice at {seq}"
-        if moves == SCREENSHOT_AFTER and photographed(SPECS[slug], players):
+        if moves == SCREENSHOT_AFTER and photographed(slug, players):
             screenshots(context, page, slug)
         choices.nth(rng.randrange(choices.count())).click()
         page.wait_for_function(MOVED_OR_REFUSED, arg=seq)

@@ -2,6 +2,7 @@
 a refusal beside its form, an open table another browser joins, "My tables" to come back, one
 move however often a choice is clicked, and notices that fade (news drawn unlike refusals)."""
 
+import re
 from collections.abc import Callable
 
 from playwright.sync_api import BrowserContext, Page, expect
@@ -130,14 +131,24 @@ def test_a_double_click_plays_once_and_a_refusal_fades(
     page.wait_for_timeout(500)  # time for a second message to be answered, were one sent
     expect(page.locator("#notice")).to_have_text("")
     assert [seat for seat, _ in table.actions[seq:]].count(0) == 1, "seat 0 played once"
-    # A board that is out of date (as if the move of another tab had not reached it yet): the
-    # server refuses the move; the refusal is red, and it fades.
+    # The same board's move sent again (as from a second tab that had not seen it yet) is news,
+    # drawn unlike an error; a choice the game refuses is an error. Both fade.
     seq = wait_for_my_move(live_server, table, page)
     page.evaluate("() => document.getElementById('view').setAttribute('data-seq', '0')")
     page.locator("#view .actions button").first.click()
     notice = page.locator("#notice")
-    expect(notice).to_have_class("notice error")
-    expect(notice).to_contain_text("stale")
+    expect(notice).to_have_class(re.compile(r"^notice info\b"))
+    expect(notice).to_have_attribute("role", "status")
+    expect(notice).to_have_text("", timeout=15_000)
+    page.evaluate(
+        "n => { const v = document.getElementById('view'); v.setAttribute('data-seq', String(n));"
+        " v.querySelector('.actions button').setAttribute('data-action', 'no-such-move'); }",
+        seq,
+    )
+    page.locator("#view .actions button").first.click()
+    expect(notice).to_have_class(re.compile(r"^notice error\b"))
+    expect(notice).to_have_attribute("role", "alert")
+    expect(notice).to_contain_text("no-such-move")
     assert table.seq == seq
     expect(notice).to_have_text("", timeout=15_000)
     assert page.evaluate("() => getComputedStyle(document.getElementById('notice')).display") == "none"
