@@ -18,8 +18,8 @@ from meeple.engine import Game, State, get_game
 from meeple.server.tables import Table, TableManager
 
 GAME = "four-big-strata"
-# Screenshots go to the build folder, so a test run leaves the work tree clean; copy them to
-# docs/screenshots by hand when the README's pictures should change.
+# Screenshots go to the build folder, so a test run leaves the work tree clean; scripts/screenshots
+# copies them into docs/screenshots when the README's pictures should change.
 SCREENSHOTS = Path(os.environ.get("MEEPLE_SCREENSHOTS", Path(__file__).resolve().parents[2] / "build" / "screenshots"))
 VIEW_SEQ = re.compile(r'<div id="view" data-seq="(-?\d+)"')
 

@@ -123,6 +123,8 @@ def test_a_listed_table_is_open_until_its_free_seats_are_taken(serve: Callable[.
     }
     manager = client.app.state.manager
     (table,) = manager.open_tables()
+    elsewhere = client.post(f"/t/{table.id}/join", headers={"Origin": "http://evil.example"}, follow_redirects=False)
+    assert elsewhere.status_code == 403 and table.open_seats() == [1, 2], "another site cannot take a seat"
     lobby = client.get("/").text
     assert f'action="/t/{table.id}/join"' in lobby and "2 of 3 seats free" in lobby
     taken = []
