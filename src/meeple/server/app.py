@@ -186,7 +186,8 @@ def create_app(
         try:  # checking the options may parse a deck text: off the event loop
             slug, players, seats, options, hot_seat = await asyncio.to_thread(parse_create_form, fields)
             listed = fields.get("listed", "").lower() in views.TRUE_WORDS
-            table, tokens = await manager.create(slug, players, seats, options, hot_seat, listed=listed)
+            owner = request.client.host if request.client else "unknown"  # bots are scheduled and capped per client
+            table, tokens = await manager.create(slug, players, seats, options, hot_seat, owner=owner, listed=listed)
         except MeepleError as error:
             return lobby(views.form_error(fields.get("game", ""), error), 400, fields)
         links = []
