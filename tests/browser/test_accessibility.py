@@ -1,21 +1,18 @@
 """Accessibility, checked by axe-core (vendored in tests/browser/vendor from its npm package):
-no serious or critical violation on the lobby (desktop and phone) nor on a board of each game."""
+no serious or critical violation on the lobby (desktop and phone). The same check of a board of
+each game is test_board_accessibility.py."""
 
 import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import BrowserContext, Page, expect
-
-from meeple.engine import game_specs
 
 from .conftest import LiveServer
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 SERIOUS = ("serious", "critical")
-SLUGS = [spec.slug for spec in game_specs()]
 LINK = re.compile(r'<span class="who">([^<]*)</span> <a class="invite" href="([^"]*)"')
 # axe's own rules, run over the whole page (the WCAG 2.x A and AA rules and axe's best practices).
 RUN = """async () => {
@@ -54,21 +51,3 @@ def test_the_lobby_has_no_serious_accessibility_violation(
     page.locator('.game-card[data-game="round-table"]').click()
     found += serious_violations(page)
     assert not found, describe(found)
-
-
-@pytest.mark.parametrize("slug", SLUGS)
-def test_a_board_of_every_game_has_no_serious_accessibility_violation(
-    live_server: LiveServer, new_context: Callable[[], BrowserContext], slug: str
-) -> None:
-    spec = next(spec for spec in game_specs() if spec.slug == slug)
-    page = new_context().new_page()
-    players = max(spec.min_players, 2)
-    form = {"game": slug, "players": str(players), "seat0": "human"}
-    form.update({f"seat{seat}": "random" for seat in range(1, players)})
-    created = page.request.post(live_server.base_url + "/tables", form=form)
-    assert created.status == 201, created.text()
-    page.goto(dict(LINK.findall(created.text()))["Seat 0"].replace("&amp;", "&"))
-    expect(page.locator("#connection")).to_have_text("Connected.")
-    expect(page.locator("#view .actions button").first).to_be_visible(timeout=30_000)
-    found = serious_violations(page)
-    assert not found, f"{slug}'s board:\n{describe(found)}"

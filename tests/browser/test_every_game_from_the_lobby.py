@@ -23,9 +23,7 @@ SPECS = {spec.slug: spec for spec in game_specs()}
 DECKS = Path(__file__).parents[2] / "src" / "meeple" / "games" / "round_table" / "content" / "decks"
 PHONE = {"width": 390, "height": 844}
 TO_PLAY = re.compile(r"\b(seat \d+|you)\W{0,3}\(?(to play|to move|thinking)", re.I)
-# Where the page says who is to play. The boards branch drops The Round House's "(to play)"
-# after the end; once it is merged this can be the whole "#view".
-ENDED_PART = "#view .side"
+ENDED_PART = "#view"  # the board and the page's panels
 SCREENSHOT_AFTER = 6  # seat 0's moves before the game is photographed mid-play
 
 # The value each option is set to, by game and player count; every option of every game must
