@@ -7,6 +7,7 @@ index order whatever the number of worker processes.
 
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from functools import cache
 from typing import Any
 
 from meeple.agents import Agent, make_agent
@@ -49,9 +50,15 @@ def seat_agents(agent_specs: Sequence[str], players: int, index: int, rotate: bo
     return base[-shift:] + base[:-shift] if shift else base
 
 
-def _one_game(job: tuple[str, dict[str, Any], int, int, int, list[str]]) -> dict[str, Any]:
+@cache
+def _game(slug: str, options: tuple[tuple[str, Any], ...]) -> Game:
+    """The game with its options, made once per process and kept for every game it plays."""
+    return get_game(slug, dict(options))
+
+
+def _one_game(job: tuple[str, tuple[tuple[str, Any], ...], int, int, int, list[str]]) -> dict[str, Any]:
     slug, options, players, run_seed, index, specs = job
-    game = get_game(slug, options)
+    game = _game(slug, options)
     seed = derive_seed(run_seed, "game", index)
     agents = [make_agent(spec, derive_seed(seed, "seat", seat)) for seat, spec in enumerate(specs)]
     state, _ = play_match(game, players, seed, agents)
@@ -67,6 +74,13 @@ def _one_game(job: tuple[str, dict[str, Any], int, int, int, list[str]]) -> dict
     if result.team is not None:
         row["team"] = {"won": result.team.won, "margin": result.team.margin}
     return row
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Games sent to a worker at a time: about sixteen batches per worker, so that the messages
+    between processes cost little beside the games while the last batches still even out the
+    workers' loads (the games of a batch run back to back in one process)."""
+    return max(1, games // (workers * 16))
 
 
 def simulate(
@@ -85,8 +99,9 @@ def simulate(
     game.spec.check_players(players)
     for spec in set(agent_specs):
         make_agent(spec, 0)
+    options_key = tuple(sorted(game.options.items()))
     jobs = [
-        (slug, dict(game.options), players, seed, index, seat_agents(agent_specs, players, index, rotate))
+        (slug, options_key, players, seed, index, seat_agents(agent_specs, players, index, rotate))
         for index in range(games)
     ]
     rows: list[dict[str, Any]] = []
@@ -97,7 +112,7 @@ def simulate(
                 progress(1)
         return rows
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for row in pool.map(_one_game, jobs, chunksize=1):
+        for row in pool.map(_one_game, jobs, chunksize=chunk_size(games, workers)):
             rows.append(row)
             if progress:
                 progress(1)

@@ -140,8 +140,8 @@ def test_a_resent_move_is_applied_at_most_once(slug: str, db_path: str) -> None:
         table, tokens = await manager.create(slug, players, ["human"] * players, {}, seed=11)
         assert table.game is not None and table.state is not None
         unchanged, rng = 0, random.Random(slug)
-        for _ in range(200):
-            if table.is_over():
+        for moves in range(400):
+            if table.is_over() or (unchanged and moves >= 60):
                 break
             seat = table.to_move()[0]
             action, seq = repeatable_move(table.game, table.state, seat, rng), table.seq

@@ -53,7 +53,12 @@ def test_a_forced_single_choice_is_taken_not_asked(slug: str, tmp_path: Path) ->
     seats = ",".join("human" if s == seat else "random" for s in range(players))
     result = meeple("play", slug, "--resume", str(path), "--seats", seats, "--save", str(path), stdin="q\n")
     assert result.returncode == 0, result.stderr
-    assert f"Seat {seat} (human) had a single choice: “{forced.label}”" in result.stdout
+    after = result.stdout.split("Continuing after", 1)[1].splitlines()[1:]
+    told = next(line for line in after if not line.startswith("  seat "))  # the first decision told
+    if forced.payload.get("sealed"):  # others at the device learn only that a sealed choice was made
+        assert told == f"Seat {seat} (human) made a sealed choice"
+    else:
+        assert told == f"Seat {seat} (human) had a single choice: “{forced.label}”"
     saved = decode_record(path.read_bytes())
     assert saved.actions[len(actions)] == (seat, forced.id)
     menus = result.stdout.split(f"Seat {seat}, your move:")[1:]

@@ -12,6 +12,9 @@ import msgspec
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+_SPAN = 1 << 64
 
 
 def derive_seed(seed: int, *labels: object) -> int:
@@ -34,19 +37,25 @@ class Rng(msgspec.Struct):
 
     def next64(self) -> int:
         self.state = s = (self.state + _GOLDEN) & _MASK
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n), without modulo bias."""
+        """A uniform integer in [0, n), without modulo bias (`next64` written out inline: this
+        is the hottest call of random playouts)."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _SPAN - _SPAN % n
+        s = self.state
         while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                self.state = s
+                return z % n
 
     def random(self) -> float:
         """A uniform float in [0, 1)."""
@@ -56,7 +65,19 @@ class Rng(msgspec.Struct):
         return items[self.below(len(items))]
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates, in place."""
+        """Fisher-Yates, in place: for i from the last index down, swap with `below(i + 1)`
+        (written out inline, the same draws)."""
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _SPAN - _SPAN % n
+            while True:
+                s = (s + _GOLDEN) & _MASK
+                z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = s

@@ -68,7 +68,7 @@ class Screen:
         """Something that happened, as it happens (plain mode) — on a steady screen it is shown
         in the next "since your last turn" summary instead."""
         if not self.steady:
-            self.console.print(line)
+            self.console.print(line, soft_wrap=True)  # one line however long: the terminal wraps it
 
     @contextmanager
     def thinking(self, who: str) -> Iterator[None]:

@@ -14,7 +14,7 @@ from meeple.games.four_big_strata import FourBigStrata
 from meeple.games.four_big_strata import auction as _auction
 from meeple.games.four_big_strata import flow as _flow
 from meeple.games.four_big_strata.content import CLASSES, COLUMN_NAMES, load_content
-from meeple.games.four_big_strata.state import BID, CAP, OVER, PICK, TASK_CAP, Fbs
+from meeple.games.four_big_strata.state import BID, CAP, FEED, OVER, PICK, TASK_CAP, Fbs
 
 CONTENT = load_content()
 TYPE_OF = {card.id: index for index, card in enumerate(CONTENT.cards)}
@@ -132,10 +132,19 @@ def resume(game_: FourBigStrata, state: Fbs) -> Fbs:
 
 def after_auction(game_: FourBigStrata, state: Fbs) -> Fbs:
     """End the current auction now (the display is discarded, 8.2.2) and run Production,
-    feeding and so on to the next decision."""
+    feeding and so on to the next decision; every player who can pay the feeding pays it
+    without exchanging or flipping first (`feed`)."""
     state.phase = PICK
     state.order, state.order_pos, state.holding = [], 0, -1
-    return resume(game_, state)
+    resume(game_, state)
+    return feed_all(game_, state)
+
+
+def feed_all(game_: FourBigStrata, state: Fbs) -> Fbs:
+    """Every player to decide on the feeding who can pay it pays it as it stands (`feed`)."""
+    while state.phase == FEED and "feed" in ids(game_, state, game_.to_move(state)[0]):
+        game_.apply(state, game_.to_move(state)[0], "feed")
+    return state
 
 
 def at_tribute(game_: FourBigStrata, state: Fbs) -> Fbs:
@@ -178,7 +187,19 @@ def strip(state: Fbs, seat: int) -> None:
 
 # --- driving a game --------------------------------------------------------------------
 
-_PREFERENCE = ("reward:", "extra:", "close", "bid:0", "take:", "faceup", "facedown:", "discard:", "demand:", "gain:")
+_PREFERENCE = (
+    "reward:",
+    "extra:",
+    "close",
+    "bid:0",
+    "take:",
+    "faceup",
+    "facedown:",
+    "discard:",
+    "demand:",
+    "gain:",
+    "feed",
+)
 
 
 def simple_choice(legal: list[str]) -> str:

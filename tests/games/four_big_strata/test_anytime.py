@@ -69,7 +69,7 @@ def test_the_menu_opens_and_closes_during_a_pick_and_while_placing() -> None:
 
 def test_the_menu_is_not_offered_when_there_is_nothing_to_do() -> None:
     g, state = started(2, seed=1)
-    set_resources(state, 0, 3, 3)
+    set_resources(state, 0, 2, 1)  # fewer than the 4 resources of a 4:1 exchange
     assert "market" not in ids(g, state, 0)
     give(state, 0, "peasant-2")
     assert "market" in ids(g, state, 0)  # a face-up card can be flipped
@@ -281,3 +281,17 @@ def test_exchanging_while_placing_can_pay_for_turning_the_card_face_up() -> None
     g.apply(state, 0, "faceup")
     assert (state.grain[0], state.money[0]) == (0, 0)
     assert personal(g, state, 0, 1)[0]["card"]["id"] == "peasant-1"
+
+
+def test_the_bank_takes_four_mixed_resources_for_one() -> None:
+    """8.4: "exchange Resources with the Bank in a 4:1 ratio": any four, grain and money mixed."""
+    g, state = started(2, seed=1)
+    set_resources(state, 0, 1, 3)
+    g.apply(state, 0, "market")
+    legal = ids(g, state, 0)
+    assert "exchange:1-3:grain" in legal and "exchange:1-3:money" in legal
+    assert "exchange:money-grain" not in legal and "exchange:2-2:grain" not in legal
+    bank = (state.bank_grain, state.bank_money)
+    g.apply(state, 0, "exchange:1-3:grain")
+    assert (state.grain[0], state.money[0]) == (1, 0)
+    assert (state.bank_grain, state.bank_money) == (bank[0], bank[1] + 3)

@@ -9,8 +9,10 @@ from .builders import (
     after_auction,
     at_tribute,
     card,
+    feed_all,
     give,
     ids,
+    resume,
     set_resources,
     started,
     strip,
@@ -156,6 +158,7 @@ def test_the_illustration_player_short_of_grain_flips_to_pay() -> None:
     with pytest.raises(IllegalAction):
         g.apply(state, 0, "waive")
     g.apply(state, 0, "flip:9:2")  # a Master carpenter, for 2 grain
+    feed_all(g, state)
     assert state.round == 2
     assert (state.grain[0], state.money[0]) == (0, 3)
 
@@ -173,6 +176,7 @@ def test_a_short_player_keeps_finding_resources_until_they_can_pay() -> None:
     assert state.phase == "feed"
     assert "waive" not in ids(g, state, 0)
     g.apply(state, 0, "flip:0:0")  # a Scholar, for 2 money: face down it costs no upkeep (5 Note)
+    feed_all(g, state)
     assert state.round == 2
     assert (state.grain[0], state.money[0]) == (2 + card("peasant-1").grain + 1 - 3, 1 + 2 - 1)
 
@@ -188,6 +192,7 @@ def test_a_card_flipped_while_paying_no_longer_costs_its_upkeep() -> None:
     assert state.phase == "feed"
     g.apply(state, 0, "flip:0:2")  # now every card is face down: only 2 grain due
     g.apply(state, 0, "reward:0")
+    feed_all(g, state)
     assert state.round == 2
     assert (state.grain[0], state.money[0]) == (2 + 2 - 2, upkeep - 1 + 1)
 
@@ -203,6 +208,7 @@ def test_with_every_card_face_down_the_unpaid_rest_is_waived() -> None:
     assert "waive" in legal
     assert "exchange:money-grain" in legal
     g.apply(state, 0, "waive")
+    feed_all(g, state)
     assert state.round == 2
     assert (state.grain[0], state.money[0]) == (0, 4)
 
@@ -211,10 +217,10 @@ def test_with_every_card_face_down_and_no_exchange_what_can_be_paid_is_paid() ->
     g, state = table()
     for cls in ("scholar", "peasant", "merchant"):
         give(state, 0, "peasant-2", up=False, column=cls)
-    set_resources(state, 0, 2, 3)
+    set_resources(state, 0, 2, 1)  # fewer than 4 resources: no 4:1 exchange either
     produce_and_feed(g, state)
     assert state.round == 2  # nothing to decide
-    assert (state.grain[0], state.money[0]) == (0, 3)
+    assert (state.grain[0], state.money[0]) == (0, 1)
 
 
 def test_flipping_the_last_card_to_pay_feeding_also_pays_the_all_face_down_reward() -> None:
@@ -231,6 +237,7 @@ def test_flipping_the_last_card_to_pay_feeding_also_pays_the_all_face_down_rewar
     g.apply(state, 0, "flip:1:2")
     assert ids(g, state, 0) == [f"reward:{n}" for n in range(5)]  # round 4
     g.apply(state, 0, "reward:1")
+    feed_all(g, state)
     assert state.round == 5
     assert (state.grain[0], state.money[0]) == (2 + 1 - 2, 3)
 
@@ -250,6 +257,7 @@ def test_feeding_decisions_go_from_the_start_player() -> None:
         order.append(seat)
         g.apply(state, seat, "flip:0:0")
         g.apply(state, seat, "reward:0")  # its only card is now face down
+        feed_all(g, state)
     assert order == [1, 2, 0]
 
 
@@ -312,3 +320,23 @@ def test_after_tribute_a_player_discards_down_to_10_as_they_choose() -> None:
     g.apply(state, 0, "discard:0")
     assert (state.grain[0], state.money[0]) == (7, 3)
     assert state.round == 2
+
+
+def test_between_production_and_feeding_a_player_may_flip_a_card_to_skip_its_upkeep() -> None:
+    """8.4: flips are allowed "at any time": after the Scholar's round (production done), the
+    player flips it before paying, so it no longer costs its money upkeep (5 Note)."""
+    g, state = table()
+    give(state, 0, "peasant-1")
+    give(state, 0, "scholar-2")
+    upkeep = card("scholar-2").feed_money
+    set_resources(state, 0, 0, upkeep)
+    after = (card("peasant-1").grain, upkeep)
+    state.phase = "pick"
+    state.order, state.order_pos, state.holding = [], 0, -1
+    resume(g, state)
+    assert g.to_move(state) == (0,) and (state.grain[0], state.money[0]) == after
+    legal = ids(g, state, 0)
+    assert legal[0] == "feed" and "flip:1:0" in legal
+    g.apply(state, 0, "flip:1:0")  # the Scholar, for 2 money
+    g.apply(state, 0, "feed")
+    assert (state.grain[0], state.money[0]) == (after[0] - 2, upkeep + 2)

@@ -83,9 +83,7 @@ def with_event(number: int, players: int = 4, seed: int = 1, **options: object) 
     g = game(**options)
     state = g.new_game(players, seed)
     for b in range(state.boards):
-        state.exp[b], state.tools[b] = (
-            CONTENT.sliders[players] if b < state.boards - (state.apprentice >= 0) else CONTENT.apprentice_sliders
-        )
+        state.exp[b], state.tools[b] = CONTENT.sliders[players]
     state.round, state.deck, state.discard = 0, [number], []
     state.visitor_loc, state.visitor_up = [-1] * 9, [False] * 9
     castle = CONTENT.loc("castle")

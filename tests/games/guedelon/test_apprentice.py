@@ -52,7 +52,8 @@ def test_the_apprentice_is_blocked_by_visitors_like_a_worker() -> None:
 
 def test_the_apprentice_uses_its_own_board() -> None:
     g, state = apprentice_turn()
-    act(g, state, "route:red:1", "produce:5")
+    exp, tools = CONTENT.sliders[2]
+    act(g, state, "route:red:1", f"produce:{exp + tools}")
     assert state.tools[2] == 0 and state.tools[0] == CONTENT.sliders[2][1]
 
 

@@ -9,7 +9,7 @@ def test_the_planner_keeps_its_mortar_while_building_the_mill() -> None:
     """A mortar unloaded at the Mill lies where nothing uses it; with the six mortars all out,
     the castle could then never be finished (seen in a 4-player Mill game)."""
     g, state = turn_state(4, actor=0, mill=True)
-    state.exp[0] = 3
+    state.exp[0], state.actor_loc[0] = 3, loc("mason")
     put(state, loc("mill"), "beam", 2)
     put(state, state.barrow(0), "mortar")
     act(g, state, "move:mill", "build:mill:beam")

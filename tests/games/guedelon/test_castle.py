@@ -22,22 +22,67 @@ def test_no_floor_before_mortar() -> None:
     assert not any(i.startswith("build:") for i in ids(g, state))
 
 
-def test_mortar_unloaded_at_the_castle_goes_to_the_chosen_building_and_draws_a_visitor() -> None:
+def test_a_mortar_carried_to_the_castle_is_placed_at_the_foot_of_the_building_chosen() -> None:
+    """7.6: a mortar "transported to the Castle ... is automatically placed at the foot of a
+    building of the player's choice": on arrival the only choice is which building; it cannot be
+    kept in the wheelbarrow. A visitor is drawn (6.1)."""
     g, state = at_castle()
     put(state, state.barrow(0), "mortar")
     act(g, state, "move:castle")
-    assert "unload:mortar:C" in ids(g, state)
-    act(g, state, "unload:mortar:C")
-    assert state.mortar[building("C")] == 1 and count(state, loc("castle"), "mortar") == 0
+    assert ids(g, state) == [f"foot:{b.id}" for b in CONTENT.buildings]
+    act(g, state, "foot:C")
+    assert state.mortar[building("C")] == 1 and count(state, state.barrow(0), "mortar") == 0
+    assert count(state, loc("castle"), "mortar") == 0
     assert sum(1 for at in state.visitor_loc if at == loc("belvedere")) == 1
-    assert "unload:mortar:C" not in ids(g, state)
+    assert not any(i.startswith(("foot:", "unload:mortar")) for i in ids(g, state))
 
 
-def test_rope_unloaded_at_the_castle_goes_to_the_crane() -> None:
+def test_the_last_building_without_mortar_takes_an_arriving_mortar_without_a_choice() -> None:
+    g, state = at_castle()
+    mortar_all(state)
+    state.mortar[building("E")], state.reserve[3] = 0, state.reserve[3] + 1
+    put(state, state.barrow(0), "mortar")
+    act(g, state, "move:castle")
+    assert state.mortar[building("E")] == 1 and count(state, state.barrow(0), "mortar") == 0
+
+
+def test_ropes_carried_to_the_castle_go_onto_the_crane_on_arrival() -> None:
+    """7.7: a rope "transported to the Castle ... is automatically placed" near the crane."""
     g, state = at_castle()
     put(state, state.barrow(0), "rope", 2)
-    act(g, state, "move:castle", "unload:rope", "unload:rope")
-    assert state.crane == 2 and count(state, loc("castle"), "rope") == 0
+    act(g, state, "move:castle")
+    assert state.crane == 2 and count(state, state.barrow(0), "rope") == 0
+    assert count(state, loc("castle"), "rope") == 0 and "unload:rope" not in ids(g, state)
+
+
+def test_the_cart_reaching_the_castle_places_its_mortar_and_ropes_without_an_unload_action() -> None:
+    g, state = at_castle()
+    state.cart_loc = loc("mason")
+    put(state, state.cart, "mortar")
+    put(state, state.cart, "rope")
+    put(state, state.cart, "cut_stone")
+    act(g, state, "cart:move:castle")
+    assert state.crane == 1 and ids(g, state) == [f"foot:{b.id}" for b in CONTENT.buildings]
+    act(g, state, "foot:A")
+    assert state.mortar[building("A")] == 1 and state.tokens[state.cart] == [0, 0, 0, 1, 0, 0, 0, 0]
+    assert state.cart_left == 0 and any(i.startswith("move:") for i in ids(g, state))
+
+
+def test_a_worker_at_the_castle_places_what_it_makes_room_for_before_building() -> None:
+    """7.7 with 7.10: the rope arriving with the worker is on the crane before the worker builds,
+    so a floor needing it can be built in the same turn."""
+    g, state = at_castle()
+    a = building("A")
+    state.mortar[a], state.reserve[3] = 1, 5
+    state.floor[a], state.filled[a] = 1, [-1]
+    put(state, loc("castle"), "cut_stone")
+    put(state, loc("castle"), "tile")
+    ropes(state, 1)
+    put(state, state.barrow(0), "rope")
+    act(g, state, "move:castle")
+    assert state.crane == 2
+    act(g, state, "build:A:cut_stone", "build:A:tile")
+    assert state.floor[a] == 3
 
 
 def test_building_a_example() -> None:

@@ -151,7 +151,7 @@ def test_apprentice_alternative_is_a_team_choice_in_duo() -> None:
     g, state = with_event(1, players=2)
     act(g, state, "side:apprentice")
     duo_exp = CONTENT.sliders[2][0]
-    assert state.exp == [duo_exp, duo_exp, 3]  # only the apprentice learnt (from 2)
+    assert state.exp == [duo_exp, duo_exp, duo_exp + 1]  # only the apprentice learnt
 
 
 def test_great_shape_apprentice_side_the_apprentice_plays_twice() -> None:

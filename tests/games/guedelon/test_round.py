@@ -1,5 +1,7 @@
 """5 Game round and 6 Visitors: time counter, event, turns, visitor movement, game end."""
 
+from itertools import pairwise
+
 from meeple.games.guedelon import flow
 from meeple.games.guedelon.content import COLOURS
 from meeple.games.guedelon.state import OVER
@@ -36,6 +38,24 @@ def test_bag_symbol_years_draw_a_visitor_onto_the_belvedere() -> None:
     assert flow.year(state, CONTENT) == 1234
     on_belvedere = [p for p, at in enumerate(state.visitor_loc) if at == loc("belvedere")]
     assert len(on_belvedere) == 1 and not state.visitor_up[on_belvedere[0]]
+
+
+def test_visitors_arrive_regularly_by_the_year_through_the_whole_game() -> None:
+    """6.1: visitors "arrive regularly, according to the year": bag years three to four years
+    apart across the game, 1234 (example 9) among them; each draws one visitor."""
+    years = sorted(CONTENT.bag_years)
+    assert years == [1231, 1234, 1238, 1242]
+    assert all(3 <= later - earlier <= 4 for earlier, later in pairwise(years))
+    state = game().new_game(4, 1)
+    state.visitor_loc, state.deck = [-1] * 9, []
+    drawn = []
+    for _ in range(CONTENT.rounds - 1):
+        before = sum(at >= 0 for at in state.visitor_loc)
+        flow.begin_round(state, CONTENT)
+        if sum(at >= 0 for at in state.visitor_loc) > before:
+            drawn.append(flow.year(state, CONTENT))
+        state.visitor_loc = [-1] * 9
+    assert drawn == years
 
 
 def test_a_year_without_a_bag_draws_nobody() -> None:

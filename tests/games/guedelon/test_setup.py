@@ -42,13 +42,27 @@ def test_slider_start_positions_by_player_count(players: int) -> None:
     exp, tools = CONTENT.sliders[players]
     for actor in range(len(state.actor_loc)):
         board = state.actor_board[actor]
-        expected = CONTENT.apprentice_sliders if actor == state.apprentice else (exp, tools)
-        assert (state.exp[board], state.tools[board]) == expected
+        assert (state.exp[board], state.tools[board]) == (exp, tools)  # the apprentice's board too (11.2)
 
 
 def test_four_players_start_at_experience_1_and_tools_3() -> None:
     state = table(4)
     assert state.exp == [1, 1, 1, 1] and state.tools == [3, 3, 3, 3]
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_fewer_players_start_one_experience_higher_with_the_stated_tools(players: int) -> None:
+    """3: 4 players start at 1/3 (stated); one experience more per player fewer, so that 3 players
+    start at 2, as worked example 9 requires (below), and no start sits at the track's top."""
+    assert CONTENT.sliders[players] == (5 - players, 3)
+    assert CONTENT.sliders[players][0] < CONTENT.exp_range[1]
+
+
+def test_the_three_player_start_agrees_with_worked_example_9() -> None:
+    """9: in 1234 (round 7) green transforms 4 stones 'with his experience of 2 + 2 tools';
+    experience only grows (3.1), so a 3-player worker starts at experience 2 or less."""
+    state = table(3)
+    assert max(state.exp) <= 2 and min(state.tools) >= 2
 
 
 def test_solo_two_workers_share_one_board_and_wheelbarrow() -> None:

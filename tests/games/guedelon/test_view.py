@@ -65,7 +65,7 @@ def test_text_shows_the_apprentice_colour_bag_years_later_floors_and_readable_re
     g, state = turn_state(2, actor=2)
     state.app_colour = 2
     text = g.render_text(g.observation(state, 0))
-    assert "apprentice, red route" in text and "next bag year 1234" in text
+    assert "apprentice, red route" in text and "next bag year 1231" in text
     assert "then cut stone, cut stone; tile" not in text and "then cut stone; tile" in text  # A1, A2
     assert "Reserve: 9 stone, 9 wood" in text and "cut_stone" not in text and "{" not in text
 

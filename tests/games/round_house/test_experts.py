@@ -215,12 +215,12 @@ def test_shopkeeper_fires_on_a_warehouse_take() -> None:
 
 
 def test_an_experts_honor_fires_no_order_effect() -> None:
-    """Bonuses fire no further effects: the Shopkeeper's honor does not trigger effect 2."""
+    """Bonuses fire no further effects: the Shopkeeper's honor and effect 2's are one each."""
     from .test_orders import fulfilled
 
     g, state = fresh(3)
     give_expert(state, 0, "shopkeeper")
-    fulfilled(state, 0, "order-4")  # effect 2: +1 honor when receiving honor
+    fulfilled(state, 0, "order-4")  # effect 2: +1 honor when receiving a resource
     at_room(state, 0, "receiving-goods")
     play(g, state, "do:take", "basic:0", "skip")
-    assert state.honor[0] == 1
+    assert state.honor[0] == 2

@@ -81,13 +81,14 @@ def test_any_resource_effect_is_the_players_choice() -> None:
 
 
 def test_a_bonus_fires_no_further_effect() -> None:
-    """The ruling 'bonuses fire no further effects': effect 4's honor does not trigger effect 2."""
+    """The ruling 'bonuses fire no further effects': the resource received fires effects 2 and 4
+    once each; effect 4's extra resource is no new resource for effect 2."""
     g, state = fresh(3)
     fulfilled(state, 0, "order-3")  # effect 4
-    fulfilled(state, 0, "order-4")  # effect 2: +1 honor when receiving honor
+    fulfilled(state, 0, "order-4")  # effect 2: +1 honor when receiving a resource
     at_room(state, 0, "receiving-goods")
-    play(g, state, "do:take", "basic:1", "bonus:honor", "skip")
-    assert state.honor[0] == 1
+    play(g, state, "do:take", "basic:1", "bonus:extra", "skip")
+    assert state.honor[0] == 1 and state.goods[0][1] == 2
 
 
 def test_colour_effect_once_per_turn() -> None:
@@ -102,12 +103,20 @@ def test_colour_effect_once_per_turn() -> None:
     assert state.goods[0][kind] == 3
 
 
-def test_honor_effect() -> None:
+def test_effect_2_gives_honor_for_a_resource_received_as_the_p6_example_card_says() -> None:
+    """p.6: the example order's permanent effect: "Gain 1 honor point whenever [the player]
+    receives a resource"; p.14 lost effect 2's text, so that is effect 2. Honor received is no
+    resource: the Bank's honor gets nothing more."""
+    g, state = fresh(3)
+    fulfilled(state, 0, "order-4")
+    at_room(state, 0, "receiving-goods")
+    play(g, state, "do:take", "basic:2", "skip")
+    assert state.goods[0][2] == 1 and state.honor[0] == 1
     g, state = fresh(3)
     fulfilled(state, 0, "order-4")
     at_room(state, 0, "bank")
     play(g, state, "do:bank:1")
-    assert state.honor[0] == 2
+    assert state.honor[0] == 1
 
 
 def test_icons_give_an_order_or_an_amulet_in_phase_four() -> None:

@@ -3,6 +3,7 @@
 import pytest
 
 from meeple.games.round_house.content import GOLD
+from meeple.games.round_house.state import MOVE
 
 from .builders import (
     CELADON,
@@ -22,6 +23,7 @@ from .builders import (
     seat_chair,
     set_coins,
     stock,
+    to_phase,
 )
 
 
@@ -80,7 +82,7 @@ def test_money_lender_or_a_basic_resource() -> None:
 
 
 def test_grand_hall_fee_and_assistant_actions() -> None:
-    g, state = fresh(3)
+    g, state = fresh(3, grand_hall_fee="execution")
     set_coins(state, 0, 4)
     at_room(state, 0, "grand-hall")
     play(g, state, "do:assist")
@@ -91,7 +93,7 @@ def test_grand_hall_fee_and_assistant_actions() -> None:
 
 
 def test_grand_hall_copies_a_room_occupied_by_another_leader() -> None:
-    g, state = fresh(3)
+    g, state = fresh(3, grand_hall_fee="execution")
     put_leader(state, 1, node_of_room(state, "pirate-smuggled-goods"))
     at_room(state, 0, "grand-hall")
     play(g, state, "do:copy")
@@ -104,7 +106,7 @@ def test_grand_hall_copies_a_room_occupied_by_another_leader() -> None:
 
 
 def test_grand_hall_needs_two_coins() -> None:
-    g, state = fresh(3)
+    g, state = fresh(3, grand_hall_fee="execution")
     set_coins(state, 0, 1)
     at_room(state, 0, "grand-hall")
     assert not [i for i in ids(g, state) if i.startswith("do:")]
@@ -289,7 +291,7 @@ def test_black_market_amulets_are_replaced_only_after_the_action() -> None:
 def test_a_chair_is_not_retrieved_without_an_execution() -> None:
     """p.7: retrieving the chair's assistant goes with executing the room once more; at the Grand
     Hall with no coins for the fee there is no execution, so no retrieval either."""
-    g, state = fresh(3)
+    g, state = fresh(3, grand_hall_fee="execution")
     set_coins(state, 0, 0)
     seat_chair(state, 0, 10)
     at_room(state, 0, "grand-hall")
@@ -333,7 +335,7 @@ def test_trading_house_offers_only_actions_that_can_be_made() -> None:
 
 def test_grand_hall_copy_needs_an_executable_target_after_the_fee() -> None:
     """With 2 coins, copying the Bank (payments of 2 coins or more) could do nothing after the fee."""
-    g, state = fresh(3)
+    g, state = fresh(3, grand_hall_fee="execution")
     set_coins(state, 0, 2)
     put_leader(state, 1, node_of_room(state, "bank"))
     at_room(state, 0, "grand-hall")
@@ -373,7 +375,7 @@ def test_the_player_orders_the_actions_an_execution_opens() -> None:
 
 
 def test_grand_hall_fee_is_paid_again_for_a_chair_execution() -> None:
-    g, state = fresh(3)
+    g, state = fresh(3, grand_hall_fee="execution")
     set_coins(state, 0, 4)
     seat_chair(state, 0, 10)
     at_room(state, 0, "grand-hall")
@@ -403,7 +405,53 @@ def test_neutral_rule_2_grand_hall_copies_any_other_room_but_a_grand_hall() -> N
     state.leaders[b] = 7  # outer-0
     put_leader(state, 1, pirates)
     resume(state)
-    play(g, state, f"neutral:{a}:{grand_hall}", "do:copy")
-    assert ids(g, state) == [f"copy:{pirates}"]
+    coins = state.coins[0]
+    play(g, state, f"neutral:{a}:{grand_hall}", "do:copy:fee")  # its fee is paid when executed
+    assert state.coins[0] == coins - 2 and ids(g, state) == [f"copy:{pirates}"]
     play(g, state, f"copy:{pirates}", "do:gold")
     assert state.goods[0][GOLD] == 2
+
+
+def _before_the_grand_hall(coins: int, **options: object):
+    """Seat 0 to move, one leader a step before the Grand Hall."""
+    g, state = fresh(3, **options)
+    set_coins(state, 0, coins)
+    grand_hall = node_of_room(state, "grand-hall")
+    leader = state.owners.index(0)
+    for other, at in enumerate(state.leaders):
+        if at in (grand_hall - 1, grand_hall):
+            state.leaders[other] = 0
+    state.leaders[leader] = grand_hall - 1
+    to_phase(state, 0, MOVE)
+    return g, state, f"move:{leader}:{grand_hall}"
+
+
+def test_the_grand_hall_fee_is_due_when_the_leader_stops_there() -> None:
+    """p.8 6 Note: "When leader stand on Grand Hall, player have to pay 2 coins to Money Lender":
+    paid on the stop, even if no action follows; its execution then costs nothing more."""
+    g, state, move = _before_the_grand_hall(4)
+    lender = state.lender
+    play(g, state, move)
+    assert state.coins[0] == 2 and state.lender == lender + 2
+    assert "pay" not in labels(g, state)["do:assist"]  # no second fee
+    play(g, state, "do:assist")
+    assert state.coins[0] == 2
+    g, state, move = _before_the_grand_hall(4)
+    play(g, state, move, "done")
+    assert state.coins[0] == 2
+
+
+def test_a_leader_stops_on_the_grand_hall_only_with_the_fee_in_hand() -> None:
+    g, state, move = _before_the_grand_hall(1)
+    assert move not in ids(g, state) and ids(g, state)
+    g, state, move = _before_the_grand_hall(1, grand_hall_fee="execution")
+    assert move in ids(g, state)
+    play(g, state, move)
+    assert state.coins[0] == 1
+
+
+def test_a_chair_execution_at_the_grand_hall_costs_nothing_more_after_the_stop() -> None:
+    g, state, move = _before_the_grand_hall(2)
+    seat_chair(state, 0, 10)
+    play(g, state, move, "call:10", "do:assist", "skip", "skip", "do:assist")
+    assert state.coins[0] == 0

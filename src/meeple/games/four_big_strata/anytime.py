@@ -1,7 +1,8 @@
 """Things a player may do at any time (8.4, "At any time during the game"), and the
 Special situation reward for getting every card face down.
 
-- exchange Resources with the Bank in a 4:1 ratio;
+- exchange Resources with the Bank in a 4:1 ratio: any four (grain, money or a mix) for one of
+  the player's choice;
 - with a face-up exchange card (5 C), trade 4 Money for 2 Grain or 4 Grain for 2 Money;
 - flip a face-up card face down for 2 Resources of your choice, keeping its class
   (an Empress flipped face down may go under any class).
@@ -30,19 +31,42 @@ def has_trade_card(state: Fbs, seat: int, content: Content) -> bool:
 
 
 def exchange_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
-    """The Bank 4:1 exchanges and the exchange card's 4-for-2 trades the seat can afford now."""
+    """The Bank 4:1 exchanges and the exchange card's 4-for-2 trades the seat can afford now. The
+    Bank takes four Resources of any kinds (8.4 "exchange Resources ... in a 4:1 ratio"); four of
+    one kind for one of the same would only be a discard, so it is not offered."""
     k = content.constants
     actions = []
     if state.grain[seat] >= k.bank_rate:
         actions.append(Action("exchange:grain-money", f"Exchange {k.bank_rate} grain for 1 money with the Bank"))
     if state.money[seat] >= k.bank_rate:
         actions.append(Action("exchange:money-grain", f"Exchange {k.bank_rate} money for 1 grain with the Bank"))
+    actions += [
+        action
+        for grain, action in _mixed_exchanges(k.bank_rate)
+        if state.grain[seat] >= grain and state.money[seat] >= k.bank_rate - grain
+    ]
     if has_trade_card(state, seat, content):
         if state.grain[seat] >= k.trade_give:
             actions.append(Action("trade:grain-money", f"Trade {k.trade_give} grain for {k.trade_get} money"))
         if state.money[seat] >= k.trade_give:
             actions.append(Action("trade:money-grain", f"Trade {k.trade_give} money for {k.trade_get} grain"))
     return actions
+
+
+@cache
+def _mixed_exchanges(rate: int) -> tuple[tuple[int, Action], ...]:
+    """4:1 exchanges of a mix of grain and money: (grain given, action), built once."""
+    return tuple(
+        (
+            grain,
+            Action(
+                f"exchange:{grain}-{rate - grain}:{get}",
+                f"Exchange {_split_label(grain, rate)} for 1 {get} with the Bank",
+            ),
+        )
+        for grain in range(1, rate)
+        for get in ("grain", "money")
+    )
 
 
 def _split_label(grain: int, total: int) -> str:
@@ -82,7 +106,12 @@ def perform_exchange(state: Fbs, seat: int, action_id: str, content: Content) ->
     k = content.constants
     kind, _, direction = action_id.partition(":")
     give, get = (k.bank_rate, 1) if kind == "exchange" else (k.trade_give, k.trade_get)
-    if direction == "grain-money":
+    if direction[0].isdigit():  # a mix: `exchange:<grain>-<money>:<kind received>`
+        mix, _, received = direction.partition(":")
+        grain, money = (int(n) for n in mix.split("-"))
+        transfer(state, seat, -grain + (received == "grain"), -money + (received == "money"))
+        state.note(f"{state.name(seat)} exchanges {grain} grain and {money} money for 1 {received}")
+    elif direction == "grain-money":
         transfer(state, seat, -give, get)
         state.note(f"{state.name(seat)} exchanges {give} grain for {get} money")
     else:

@@ -156,6 +156,8 @@ def playout_action(state: Fbs, seat: int, legal: list[Action], rng: Rng, content
     if verb == "demand":
         net_grain, net_money = _flows(state, seat, content)
         return legal[0] if net_grain <= net_money else legal[1]
+    if verb == "feed":
+        return legal[0]  # the bill can be met: pay it (flips are for shortfalls)
     if verb in ("exchange", "trade", "flip", "waive"):
         return _pay(state, seat, legal, content)
     return legal[rng.below(len(legal))]

@@ -91,6 +91,8 @@ def perform(state: Fbs, seat: int, action: Action, rules: Rules) -> None:
         anytime.perform_reward(state, seat, action)
     elif verb == "extra":
         setup.perform_extra(state, seat, action)
+    elif verb == "feed":
+        production.perform_feed(state, seat, content)
     elif verb == "waive":
         production.perform_waive(state, seat, content)
     elif verb == "discard":

@@ -8,7 +8,6 @@ Public Display at any time, 6 step 6 and 8.1), and a seat's own sealed bid.
 Never shown: the draw pile's order, the Empresses under the top one.
 """
 
-from functools import cache
 from typing import Any
 
 from meeple.engine import Rng
@@ -18,15 +17,18 @@ from meeple.games.four_big_strata.scoring import base_scores
 from meeple.games.four_big_strata.state import PUBLIC, Fbs
 from meeple.games.four_big_strata.tribute import influence
 
-
-@cache
-def _effect(card: CardType) -> str:
-    return card.effect_text()
+_VIEWS: dict[int, tuple[CardType, dict[str, Any]]] = {}
 
 
 def card_view(card: CardType) -> dict[str, Any]:
-    """A card as observations show it (a new dict each time: observations share nothing)."""
-    return {"id": card.id, "name": card.name, "class": card.cls, "points": card.points, "effect": _effect(card)}
+    """A card as observations show it (a new dict each time: observations share nothing),
+    copied from one made once per card object (kept with the card, so an id is never reused)."""
+    made = _VIEWS.get(id(card))
+    if made is None or made[0] is not card:
+        effect = card.effect_text()
+        view = {"id": card.id, "name": card.name, "class": card.cls, "points": card.points, "effect": effect}
+        made = _VIEWS[id(card)] = (card, view)
+    return made[1].copy()
 
 
 def _knows(mask: int, seat: int | None) -> bool:

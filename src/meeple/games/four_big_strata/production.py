@@ -56,19 +56,32 @@ def start_production(state: Fbs, content: Content) -> None:
 
 
 def settle_feeding(state: Fbs, seat: int, content: Content) -> bool:
-    """Pay the seat's feeding bill if it can. The bill is worked out now, so a card flipped
-    while paying no longer costs its upkeep (5 Note). Special situations: a player who cannot
-    pay and has only face-down cards (and no exchange left) pays what they can; the rest is not
-    paid. Returns False when the player must decide (exchange or flip) first."""
-    grain, money = feeding_demand(state, seat, content)
-    if state.grain[seat] >= grain and state.money[seat] >= money:
-        transfer(state, seat, -grain, -money)
-        state.note(f"{state.name(seat)} feeds {grain} grain and {money} money")
-        return True
+    """Pay the seat's feeding bill when nothing is left to decide. Between production and feeding
+    the player may still exchange or flip ("at any time", 8.4: a card flipped after producing
+    no longer costs its upkeep, 5 Note), so a player with a face-up card or an exchange open
+    decides first (`feed` pays). Special situations: a player who cannot pay and has only
+    face-down cards (and no exchange left) pays what they can; the rest is not paid. Returns
+    False when the player must decide first."""
     if any(state.face_up[seat]) or exchange_actions(state, seat, content):
         return False
+    grain, money = feeding_demand(state, seat, content)
+    if can_feed(state, seat, content):
+        pay_feeding(state, seat, content)
+        return True
     pay_what_you_can(state, seat, grain, money)
     return True
+
+
+def can_feed(state: Fbs, seat: int, content: Content) -> bool:
+    grain, money = feeding_demand(state, seat, content)
+    return state.grain[seat] >= grain and state.money[seat] >= money
+
+
+def pay_feeding(state: Fbs, seat: int, content: Content) -> None:
+    """8.3.1: the bill as it stands now is paid."""
+    grain, money = feeding_demand(state, seat, content)
+    transfer(state, seat, -grain, -money)
+    state.note(f"{state.name(seat)} feeds {grain} grain and {money} money")
 
 
 def pay_what_you_can(state: Fbs, seat: int, grain: int, money: int) -> None:
@@ -82,13 +95,22 @@ def pay_what_you_can(state: Fbs, seat: int, grain: int, money: int) -> None:
 
 
 def feeding_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
-    """A player short of resources exchanges or flips; once every card is face down they may
-    leave the rest unpaid instead."""
+    """Before paying, the player may exchange or flip (8.4); `feed` pays once the bill can be
+    met. A player short of resources must exchange or flip; once every card is face down they
+    may leave the rest unpaid instead."""
     actions = [*exchange_actions(state, seat, content), *flip_actions(state, seat, content)]
+    if can_feed(state, seat, content):
+        grain, money = feeding_demand(state, seat, content)
+        return [Action("feed", f"Pay the feeding: {grain} grain and {money} money"), *actions]
     if not any(state.face_up[seat]):
         grain, money = feeding_demand(state, seat, content)
         actions.append(Action("waive", f"Pay what you can of {grain} grain and {money} money; the rest is not paid"))
     return actions
+
+
+def perform_feed(state: Fbs, seat: int, content: Content) -> None:
+    state.queue.pop(0)
+    pay_feeding(state, seat, content)
 
 
 def perform_waive(state: Fbs, seat: int, content: Content) -> None:

@@ -8,6 +8,8 @@ sorted class scores, which is what the ranking compares (a ruling: no other
 choice can rank better).
 """
 
+from typing import Any
+
 from meeple.games.four_big_strata.content import CLASSES, EMPRESS, Content
 from meeple.games.four_big_strata.state import Fbs
 
@@ -45,23 +47,61 @@ def free_points(state: Fbs, seat: int, content: Content) -> list[int]:
 
 def best_assignment(scores: list[int], free: list[int]) -> tuple[list[int], list[int]]:
     """The class for each free amount that maximises the sorted scores (lowest first, then the
-    next lowest...), and the resulting scores. Search over reachable score multisets."""
-    frontier: dict[tuple[int, ...], tuple[list[int], list[int]]] = {tuple(sorted(scores)): (scores, [])}
-    for amount in sorted(free, reverse=True):
-        following: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}
-        for current, chosen in frontier.values():
-            for column in range(len(CLASSES)):
-                raised = current[:]
-                raised[column] += amount
-                following.setdefault(tuple(sorted(raised)), (raised, [*chosen, column]))
-        frontier = following
-    best = max(frontier)
-    final, chosen = frontier[best]
+    next lowest...), and the resulting scores.
+
+    The amounts are placed largest first; among placements reaching the same best sorted
+    scores, the first in column order wins (the first amount's lowest class, then the next
+    amount's...). A depth-first search in that order, visiting each sorted score multiset once
+    per depth, finds it; a branch is cut when even pouring its remaining amounts into its lowest
+    classes as water (`_lowest_bound`) could not lift its lowest class to the best found (at
+    first, to what placing each amount on the lowest class reaches)."""
+    amounts = sorted(free, reverse=True)
+    left = [sum(amounts[depth:]) for depth in range(len(amounts) + 1)]
+    seen: set[tuple[int, tuple[int, ...]]] = set()
+    best: list[Any] = [None, scores, []]  # sorted key, scores, columns by amount
+    greedy = scores[:]
+    for amount in amounts:  # each amount to the lowest class: the best can only be as good
+        greedy[greedy.index(min(greedy))] += amount
+    floor = min(greedy)
+
+    def visit(current: list[int], chosen: list[int]) -> None:
+        depth = len(chosen)
+        if depth == len(amounts):
+            key = tuple(sorted(current))
+            if best[0] is None or key > best[0]:
+                best[:] = [key, current, chosen]
+            return
+        amount = amounts[depth]
+        for column, score in enumerate(current):
+            raised = current[:]
+            raised[column] = score + amount
+            mark = (depth, tuple(sorted(raised)))
+            if mark in seen:
+                continue
+            seen.add(mark)
+            if _lowest_bound(raised, left[depth + 1]) < (floor if best[0] is None else best[0][0]):
+                continue
+            visit(raised, [*chosen, column])
+
+    visit(scores, [])
+    final, chosen = best[1], best[2]
     order = sorted(range(len(free)), key=lambda i: -free[i])
     columns = [0] * len(free)
     for rank, index in enumerate(order):
         columns[index] = chosen[rank]
     return final, columns
+
+
+def _lowest_bound(scores: list[int], remaining: int) -> float:
+    """At least the lowest class score any placement of `remaining` points could reach: the
+    level the lowest classes would rise to if the points could be split freely."""
+    ordered = sorted(scores)
+    filled = 0
+    for count, score in enumerate(ordered[:-1], start=1):
+        filled += score
+        if (filled + remaining) / count <= ordered[count]:
+            return (filled + remaining) / count
+    return (sum(ordered) + remaining) / len(ordered)
 
 
 def final_scores(state: Fbs, seat: int, content: Content, bonus: int = 0) -> list[int]:

@@ -282,10 +282,6 @@ def _barrow_choice(state: Guedelon, actor: int, by_id: dict[str, Action], goal: 
     for kind in range(8):
         if not barrow[kind]:
             continue
-        if here.kind == "castle" and kind in (MORTAR, ROPE):
-            for action_id, action in by_id.items():
-                if action_id.startswith(f"unload:{_name(kind)}"):
-                    return action
         if here.kind == "workshop" and kind < 3 and MATERIALS[kind] == here.material:
             return by_id.get(f"unload:{_name(kind)}")
     if here.kind == "castle" and goal == -1:
@@ -344,15 +340,13 @@ def playout_action(
     by_id = {a.id: a for a in legal}
     if state.phase == EVENT:
         return _event_choice(state, by_id, legal, content)
-    if state.phase == ORDER:
-        return legal[0]
+    if state.phase == ORDER or legal[0].id.startswith("foot:"):
+        return legal[0]  # a mortar arriving at the Castle: the first building without one (7.6)
     actor = state.actor
     if state.mode in ("cart_load", "cart_unload"):
         return cart_choice(state, by_id, content) or by_id.get("cart:done", legal[0])
     if state.mode == "build":
-        at_castle = state.actor_loc[actor] == content.castle
-        crane = next((a for a in legal if at_castle and a.id.startswith(("unload:rope", "unload:mortar"))), None)
-        return crane or next((a for a in legal if a.id.startswith("build:")), by_id["done"])
+        return next((a for a in legal if a.id.startswith("build:")), by_id["done"])
     if "rebelote" in by_id and content.locations[state.actor_loc[actor]].kind not in ("belvedere", "stables"):
         return by_id["rebelote"]
     if state.stage == BEFORE:
@@ -430,12 +424,6 @@ def _effect(state: Guedelon, actor: int, by_id: dict[str, Action], legal: list[A
         m = MATERIALS.index(here.material)
         if barrow[m] and f"unload:{here.material}" in by_id:
             return by_id[f"unload:{here.material}"]
-    if here.kind == "castle":
-        for kind in (MORTAR, ROPE):
-            if barrow[kind]:
-                unload = next((a for i, a in by_id.items() if i.startswith(f"unload:{_name(kind)}")), None)
-                if unload:
-                    return unload
     counts = [a for a in legal if "count" in a.payload]
     if counts:
         plan = Plan(state, content)

@@ -1,7 +1,7 @@
 """The Castle (7.10) and the Mill (12.3): mortar at the foot, ropes on the crane, floors built
 bottom-up from finished products, completed floors returning their tokens to the reserves."""
 
-from meeple.games.guedelon.content import MORTAR, RESERVE_OF, ROPE, Content
+from meeple.games.guedelon.content import RESERVE_OF, Content
 from meeple.games.guedelon.state import OVER, Guedelon
 from meeple.games.guedelon.visitors import draw_visitor
 
@@ -90,15 +90,3 @@ def _check_win(state: Guedelon, content: Content) -> None:
         state.finished = state.round
         state.phase = OVER
         state.note(f"The castle is complete in round {state.round}")
-
-
-def arrive_at_castle(state: Guedelon, kind: int, content: Content, building: int = -1) -> bool:
-    """Mortar and rope transported to the Castle are placed at once (7.6, 7.7): mortar at the
-    foot of the chosen building, rope on the crane. False if `kind` stays in the courtyard."""
-    if kind == MORTAR:
-        place_mortar(state, building, content)
-        return True
-    if kind == ROPE:
-        state.crane += 1
-        return True
-    return False

@@ -163,8 +163,7 @@ class Content(msgspec.Struct, frozen=True):
     mill_routes: tuple[tuple[int, ...], ...]  # per colour, once the Mill is built
     reserve: tuple[int, ...]  # stone, wood, clay, mortar, rope
     visitors: tuple[int, ...]  # pawn count per colour
-    sliders: dict[int, tuple[int, int]]
-    apprentice_sliders: tuple[int, int]
+    sliders: dict[int, tuple[int, int]]  # per player count, on every board (the apprentice's too)
     exp_range: tuple[int, int]
     tools_range: tuple[int, int]
     wheelbarrow: int
@@ -294,8 +293,7 @@ def load_content() -> Content:
         mill_routes=mill_routes,
         reserve=tuple(_int(board.reserve[k], k) for k in ("stone", "wood", "clay", "mortar", "rope")),
         visitors=tuple(_int(board.visitors[c], c) for c in COLOURS),
-        sliders={int(k): _pair(v, f"sliders.{k}") for k, v in board.sliders.items() if k.isdigit()},
-        apprentice_sliders=_pair(board.sliders["apprentice"], "sliders.apprentice"),
+        sliders={int(k): _pair(v, f"sliders.{k}") for k, v in board.sliders.items()},
         exp_range=_pair(limits["experience"], "experience"),
         tools_range=_pair(limits["tools"], "tools"),
         wheelbarrow=_int(limits["wheelbarrow"], "wheelbarrow"),

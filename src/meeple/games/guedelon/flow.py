@@ -106,6 +106,8 @@ def advance(state: Guedelon, content: Content) -> None:
                 return
             start_turns(state, 0, content)
         elif state.phase == TURN:
+            if logistics.settle_at_castle(state, content):
+                return  # 7.6: the player names the building the arriving mortar goes to
             if state.stage == AFTER and state.mode == NONE and not _after_options(state, content):
                 end_turn(state, content)
                 continue
@@ -187,6 +189,8 @@ def legal_actions(state: Guedelon, seat: int, content: Content) -> list[Action]:
         return events.pending_actions(state, content)
     if state.phase == ORDER:
         return [Action("first:0", "Worker 1 plays first"), Action("first:1", "Worker 2 plays first")]
+    if logistics.mortar_waiting(state, content):
+        return logistics.foot_actions(state, content)
     actor = state.actor
     if state.mode != NONE and state.mode != BUILD:
         return logistics.cart_actions(state, content)
@@ -253,6 +257,8 @@ def _perform_turn(state: Guedelon, verb: str, rest: str, content: Content) -> No
         logistics.perform_barrow(state, actor, verb, rest, content)
     elif verb == "cart":
         logistics.perform_cart(state, rest, content)
+    elif verb == "foot":
+        logistics.place_arrived_mortar(state, rest, content)
     elif verb == "move":
         arrive(state, actor, content.loc(rest), content)
     elif verb == "route":

@@ -227,20 +227,8 @@ def perform_build(state: Guedelon, actor: int, rest: str, content: Content) -> N
         state.tools[state.actor_board[actor]] -= 1
     state.mode = BUILD
     place_product(state, b, kind, content)
-    if not build_actions(state, actor, content) and not _unloading_may_help(state, actor, content):
+    if not build_actions(state, actor, content):
         finish_effect(state)
-
-
-def _unloading_may_help(state: Guedelon, actor: int, content: Content) -> bool:
-    """3.3: unloading is allowed at any time of the turn, so the build stays open while the
-    worker can still place tokens and carries a rope or mortar that could open a floor."""
-    base, tools = capacity(state, actor, state.actor_loc[actor], content)
-    barrow = state.tokens[state.barrow(actor)]
-    return (
-        state.placed < base + tools
-        and kind_of(state, state.actor_loc[actor], content) == "castle"
-        and (barrow[ROPE] > 0 or barrow[MORTAR] > 0)
-    )
 
 
 def finish_effect(state: Guedelon) -> None:

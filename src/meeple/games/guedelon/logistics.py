@@ -5,26 +5,24 @@ be repeated at the departure and arrival locations. Cart: up to 6 tokens; one ca
 turn (three at the Stables, 7.9), before or after the worker's move: load up to 6 tokens, unload
 any, or move along one cart path. Loading or unloading several tokens is one cart action made of
 one decision per token, closed by `cart:done`.
+
+Mortar and rope transported to the Castle are placed automatically (7.6, 7.7): the moment the
+playing worker's wheelbarrow or the cart is at the Castle with one aboard, ropes go onto the
+crane and each mortar to the foot of a building the player chooses (`foot:<building>`).
 """
 
 from functools import cache
 
 from meeple.engine import Action
-from meeple.games.guedelon.castle import arrive_at_castle, needs_mortar
-from meeple.games.guedelon.content import KIND_INDEX, KIND_NAMES, KINDS, MORTAR, Content
+from meeple.games.guedelon.castle import needs_mortar, place_mortar
+from meeple.games.guedelon.content import KIND_INDEX, KIND_NAMES, KINDS, MORTAR, ROPE, Content
 from meeple.games.guedelon.state import BEFORE, CART_LOAD, CART_UNLOAD, NONE, Guedelon
 
 
-def _unload_label(kind: int, building: str) -> str:
-    if building:
-        return f"the mortar to the foot of {building}"
-    return f"a {KIND_NAMES[kind]}"
-
-
 @cache
-def _menu(content: Content) -> dict[str, tuple[Action, ...] | dict[int, tuple[Action, ...]]]:
-    """Every wheelbarrow and cart action, built once (actions are immutable): per kind, and for
-    mortar at the Castle per building (7.6: it goes to the foot of the building named)."""
+def _menu(content: Content) -> dict[str, tuple[Action, ...] | dict]:
+    """Every wheelbarrow and cart action, built once (actions are immutable): per kind, and the
+    placing of an arriving mortar per building (7.6: at the foot of the building chosen)."""
     menu: dict = {}
     for prefix, source in (("", "wheelbarrow"), ("cart:", "cart")):
         where = "into the wheelbarrow" if source == "wheelbarrow" else "onto the cart"
@@ -32,16 +30,12 @@ def _menu(content: Content) -> dict[str, tuple[Action, ...] | dict[int, tuple[Ac
             Action(f"{prefix}load:{KINDS[k]}", f"Load a {KIND_NAMES[k]} {where}") for k in range(len(KINDS))
         )
         menu[prefix + "unload"] = tuple(
-            Action(f"{prefix}unload:{KINDS[k]}", f"Unload {_unload_label(k, '')} from the {source}")
+            Action(f"{prefix}unload:{KINDS[k]}", f"Unload a {KIND_NAMES[k]} from the {source}")
             for k in range(len(KINDS))
         )
-        menu[prefix + "mortar"] = {
-            b: Action(
-                f"{prefix}unload:mortar:{building.id}",
-                f"Unload {_unload_label(MORTAR, f'{building.id} ({building.name})')} from the {source}",
-            )
-            for b, building in enumerate(content.buildings)
-        }
+    menu["foot"] = tuple(
+        Action(f"foot:{b.id}", f"Place the mortar at the foot of {b.id} ({b.name})") for b in content.buildings
+    )
     menu["move"] = tuple(Action(f"cart:move:{loc.id}", f"Move the cart to {loc.name}") for loc in content.locations)
     for verb, where in (("load", "into"), ("unload", "from")):
         menu[verb + "many"] = {
@@ -54,24 +48,66 @@ def _menu(content: Content) -> dict[str, tuple[Action, ...] | dict[int, tuple[Ac
     return menu
 
 
-def _unload_actions(state: Guedelon, tokens: list[int], at: int, prefix: str, content: Content) -> list[Action]:
-    """Unloading each kind held; mortar at the Castle needs a building without mortar (7.6)."""
-    menu = _menu(content)
-    actions = []
-    for kind, count in enumerate(tokens):
-        if not count:
-            continue
-        if kind == MORTAR and at == content.castle:
-            by_building = menu[prefix + "mortar"]
-            actions += [by_building[b] for b in needs_mortar(state, content)]
-        else:
-            actions.append(menu[prefix + "unload"][kind])
-    return actions
+def _unload_actions(tokens: list[int], prefix: str, content: Content) -> list[Action]:
+    """Unloading each kind held."""
+    unloads = _menu(content)[prefix + "unload"]
+    return [unloads[kind] for kind, count in enumerate(tokens) if count]
+
+
+def settle_at_castle(state: Guedelon, content: Content) -> bool:
+    """7.6, 7.7: a rope transported to the Castle goes onto the crane, a mortar to the foot of
+    a building of the player's choice (at once when a single building lacks one; a visitor is
+    drawn, 6.1). True while a mortar waits for the player to choose its building."""
+    waiting = False
+    for container in _at_castle(state, content):
+        tokens = state.tokens[container]
+        if tokens[ROPE]:
+            state.crane += tokens[ROPE]
+            state.note(f"{tokens[ROPE]} rope{'s' if tokens[ROPE] > 1 else ''} placed on the crane")
+            tokens[ROPE] = 0
+        while tokens[MORTAR]:
+            open_feet = needs_mortar(state, content)
+            if len(open_feet) > 1:
+                waiting = True
+                break
+            tokens[MORTAR] -= 1
+            place_mortar(state, open_feet[0], content)
+    return waiting
+
+
+def _at_castle(state: Guedelon, content: Content) -> list[int]:
+    """The containers at the Castle whose mortar and rope are placed: the playing worker's
+    wheelbarrow when it stands there, and the cart when it is there."""
+    found = []
+    if state.actor_loc[state.actor] == content.castle:
+        found.append(state.barrow(state.actor))
+    if state.cart_loc == content.castle:
+        found.append(state.cart)
+    return found
+
+
+def mortar_waiting(state: Guedelon, content: Content) -> bool:
+    """Whether a mortar transported to the Castle waits for its building to be chosen."""
+    return any(state.tokens[c][MORTAR] for c in _at_castle(state, content))
+
+
+def foot_actions(state: Guedelon, content: Content) -> list[Action]:
+    """7.6: the buildings without mortar, one of which the arriving mortar goes to."""
+    feet = _menu(content)["foot"]
+    return [feet[b] for b in needs_mortar(state, content)]
+
+
+def place_arrived_mortar(state: Guedelon, building_id: str, content: Content) -> None:
+    """`foot:<building>`: the arriving mortar (from the wheelbarrow first, else the cart) goes to
+    the foot of that building (7.6, 7.10)."""
+    source = next(c for c in _at_castle(state, content) if state.tokens[c][MORTAR])
+    state.tokens[source][MORTAR] -= 1
+    place_mortar(state, next(i for i, b in enumerate(content.buildings) if b.id == building_id), content)
 
 
 def barrow_actions(state: Guedelon, actor: int, content: Content) -> list[Action]:
     """3.3: load from or unload to the worker's location, one token a decision, or several
-    tokens of one kind at once (a mortar at the Castle goes one at a time: it names a building)."""
+    tokens of one kind at once."""
     at = state.actor_loc[actor]
     barrow = state.tokens[state.barrow(actor)]
     menu = _menu(content)
@@ -85,16 +121,10 @@ def barrow_actions(state: Guedelon, actor: int, content: Content) -> list[Action
             actions += [
                 many[kind, n] for kind, count in enumerate(here) if count > 1 for n in range(2, min(count, room) + 1)
             ]
-    actions += _unload_actions(state, barrow, at, "", content)
+    actions += _unload_actions(barrow, "", content)
     if room < content.wheelbarrow - 1:  # two tokens or more aboard
         many = menu["unloadmany"]
-        castle = at == content.castle
-        actions += [
-            many[kind, n]
-            for kind, count in enumerate(barrow)
-            if count > 1 and not (castle and kind == MORTAR)
-            for n in range(2, count + 1)
-        ]
+        actions += [many[kind, n] for kind, count in enumerate(barrow) if count > 1 for n in range(2, count + 1)]
     return actions
 
 
@@ -119,7 +149,7 @@ def _cart_loads(state: Guedelon, content: Content) -> list[Action]:
 
 
 def _cart_unloads(state: Guedelon, content: Content) -> list[Action]:
-    return _unload_actions(state, state.tokens[state.cart], state.cart_loc, "cart:", content)
+    return _unload_actions(state.tokens[state.cart], "cart:", content)
 
 
 def cart_actions(state: Guedelon, content: Content) -> list[Action]:
@@ -138,14 +168,14 @@ def cart_actions(state: Guedelon, content: Content) -> list[Action]:
 
 def _cart_wholesale(state: Guedelon, content: Content) -> list[Action]:
     """4: a whole load or unload as one decision: everything here (up to the cart's 6), or
-    everything aboard (not with a mortar at the Castle, which needs its building named)."""
+    everything aboard."""
     cart, here = state.tokens[state.cart], state.tokens[state.cart_loc]
     actions = []
     taking = min(sum(here), content.cart - sum(cart))
     if taking > 1:
         actions.append(Action("cart:loadall", f"Load {taking} tokens from here onto the cart (one cart action)"))
     aboard = sum(cart)
-    if aboard > 1 and not (state.cart_loc == content.castle and cart[MORTAR]):
+    if aboard > 1:
         actions.append(Action("cart:unloadall", f"Unload all {aboard} tokens from the cart (one cart action)"))
     return actions
 
@@ -158,22 +188,14 @@ def _use_cart_action(state: Guedelon) -> None:
         state.cart_used += 1
 
 
-def _split(rest: str, content: Content) -> tuple[int, int]:
-    """'mortar:B' -> (mortar, building index); 'beam' -> (beam, -1)."""
-    name, _, building = rest.partition(":")
-    b = next((i for i, bd in enumerate(content.buildings) if bd.id == building), -1)
-    return KIND_INDEX[name], b
-
-
-def _unload(state: Guedelon, source: int, at: int, rest: str, content: Content) -> None:
-    kind, building = _split(rest, content)
+def _unload(state: Guedelon, source: int, at: int, name: str) -> None:
+    kind = KIND_INDEX[name]
     state.tokens[source][kind] -= 1
-    if at != content.castle or not arrive_at_castle(state, kind, content, building):
-        state.tokens[at][kind] += 1
+    state.tokens[at][kind] += 1
 
 
 def perform_barrow(state: Guedelon, actor: int, verb: str, rest: str, content: Content) -> None:
-    """`load:kind`, `unload:kind[:building]`, or `loadmany:kind:n` / `unloadmany:kind:n`."""
+    """`load:kind`, `unload:kind`, or `loadmany:kind:n` / `unloadmany:kind:n`."""
     at = state.actor_loc[actor]
     barrow = state.barrow(actor)
     if verb.endswith("many"):
@@ -187,7 +209,7 @@ def perform_barrow(state: Guedelon, actor: int, verb: str, rest: str, content: C
             state.tokens[at][kind] -= 1
             state.tokens[barrow][kind] += 1
         else:
-            _unload(state, barrow, at, rest, content)
+            _unload(state, barrow, at, rest)
 
 
 def perform_cart(state: Guedelon, rest: str, content: Content) -> None:
@@ -212,7 +234,7 @@ def perform_cart(state: Guedelon, rest: str, content: Content) -> None:
     if verb == "unloadall":
         for kind, count in enumerate(state.tokens[state.cart]):
             for _ in range(count):
-                _unload(state, state.cart, at, KINDS[kind], content)
+                _unload(state, state.cart, at, KINDS[kind])
         return
     if verb == "load":
         kind = KIND_INDEX[what]
@@ -220,7 +242,7 @@ def perform_cart(state: Guedelon, rest: str, content: Content) -> None:
         state.tokens[state.cart][kind] += 1
         state.mode = CART_LOAD
     else:
-        _unload(state, state.cart, at, what, content)
+        _unload(state, state.cart, at, what)
         state.mode = CART_UNLOAD
     state.placed += 1
     if state.mode == CART_LOAD and not _cart_loads(state, content):

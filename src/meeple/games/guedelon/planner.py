@@ -53,7 +53,8 @@ def plan_action(
     if state.phase == ORDER:
         return by_id[_best(state, [(a.id, "") for a in legal], rng, content, effort)[0]]
     move = ""
-    if state.phase == TURN and state.mode == NONE and state.stage == BEFORE:
+    arriving = legal[0].id.startswith("foot:")  # a mortar reaching the Castle names its building first (7.6)
+    if state.phase == TURN and state.mode == NONE and state.stage == BEFORE and not arriving:
         turn = (state.round, state.pos, state.actor)
         if memo.get("turn") != turn:
             options = [("", m) for m in _candidates(state, legal, content, effort + 2)]

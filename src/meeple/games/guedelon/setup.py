@@ -49,10 +49,8 @@ def new_state(
         boards, actor_board, actor_seat = players, list(range(players)), list(range(players))
     apprentice = len(actor_board) - 1 if players <= 2 else -1
     start_exp, start_tools = content.sliders[players]
-    exp = [start_exp] * boards
+    exp = [start_exp] * boards  # 3 and 11.2: every board, the apprentice's too, by player count
     tools = [start_tools] * boards
-    if apprentice >= 0:
-        exp[-1], tools[-1] = content.apprentice_sliders
     locations = len(content.locations)
     barrows = wheelbarrows(players, boards, len(actor_board), own_barrows)
     colours = [c for c, count in enumerate(content.visitors) for _ in range(count)]

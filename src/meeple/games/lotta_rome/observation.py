@@ -9,6 +9,7 @@ contract hand and starting contract (everyone's starting contract is shown at th
 Never shown: the order of any stack, deck or discard, the cards of other hands.
 """
 
+from collections.abc import Callable
 from typing import Any
 
 from meeple.engine import Rng
@@ -28,8 +29,22 @@ from meeple.games.lotta_rome.pieces import (
 from meeple.games.lotta_rome.selection import CHOICE_NAMES
 from meeple.games.lotta_rome.state import CHOOSE, OVER, PICK, Lotta
 
+_MADE: dict[tuple[str, int, int], tuple[Content, dict[str, Any]]] = {}
 
-def piece_view(code: int, content: Content) -> dict[str, Any]:
+
+def _made(kind: str, number: int, content: Content, build: Callable[[int, Content], dict[str, Any]]) -> dict[str, Any]:
+    """`build(number, content)`, made once per kind, number and content (kept with the content,
+    so an id is never reused); the caller copies it."""
+    key = (kind, number, id(content))
+    made = _MADE.get(key)
+    if made is None or made[0] is not content:
+        if len(_MADE) >= 100_000:
+            _MADE.clear()
+        made = _MADE[key] = (content, build(number, content))
+    return made[1]
+
+
+def _piece(code: int, content: Content) -> dict[str, Any]:
     building = piece_building(code)
     second = second_land(code)
     return {
@@ -38,26 +53,36 @@ def piece_view(code: int, content: Content) -> dict[str, Any]:
     }
 
 
-def contract_view(number: int, content: Content) -> dict[str, Any]:
+def piece_view(code: int, content: Content) -> dict[str, Any]:
+    """A piece as observations show it (a new dict and list each time: observations share nothing)."""
+    view = _made("piece", code, content, _piece).copy()
+    view["lands"] = view["lands"][:]
+    return view
+
+
+def _contract(number: int, content: Content) -> dict[str, Any]:
     card = content.contracts[number]
     return {"number": number, "name": f"contract {number}", "coins": card.coins, "text": contract_text(card, content)}
+
+
+def contract_view(number: int, content: Content) -> dict[str, Any]:
+    return _made("contract", number, content, _contract).copy()
+
+
+def _cell(value: int, content: Content) -> dict[str, Any]:
+    building = cell_building(value)
+    return {
+        "land": content.lands[cell_land(value)].id,
+        "building": None if building < 0 else ("fort" if building == FORT else content.lands[building].id),
+        "elephant": cell_elephant(value),
+    }
 
 
 def _cells_view(cells: dict[int, int], content: Content) -> list[dict[str, Any]]:
     out = []
     for position in sorted(cells):
-        value = cells[position]
         q, r = geometry.coords(position)
-        building = cell_building(value)
-        out.append(
-            {
-                "q": q,
-                "r": r,
-                "land": content.lands[cell_land(value)].id,
-                "building": None if building < 0 else ("fort" if building == FORT else content.lands[building].id),
-                "elephant": cell_elephant(value),
-            }
-        )
+        out.append({"q": q, "r": r, **_made("cell", cells[position], content, _cell)})
     return out
 
 

@@ -45,6 +45,13 @@ class RoundHouse(Game[Rh]):
                 "free",
                 choices=("amulet", "free", "never"),
             ),
+            OptionSpec(
+                "grand_hall_fee",
+                "Grand Hall's 2 coins: paid when a leader stops there (stop, the text's note) "
+                "or only with each execution of its action (execution)",
+                "stop",
+                choices=("stop", "execution"),
+            ),
         ),
         hidden_information=True,
         rulebook="round-house.txt",
@@ -57,6 +64,7 @@ class RoundHouse(Game[Rh]):
 
     def setup(self, players: int, seed: int) -> Rh:
         state = setup.new_state(players, seed, self.content)
+        state.hall_fee_at_stop = self.options["grand_hall_fee"] == "stop"
         if players > 2:
             state.phase = EXPERT
         flow.advance(state, self.content)

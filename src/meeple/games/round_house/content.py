@@ -184,7 +184,7 @@ class Order(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     def effect_text(self) -> str:
         return {
             "coins": f"+{self.amount} coin when receiving coins",
-            "honor": "+1 honor when receiving honor",
+            "honor": "+1 honor when receiving a resource",
             "color": f"+1 {self.kind} when receiving {self.kind}",
             "any": "+1 honor or +1 more of it when receiving a basic resource",
         }[self.effect]

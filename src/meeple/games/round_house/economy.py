@@ -34,7 +34,7 @@ def expert_trigger(state: Rh, seat: int, trigger: str, c: Content) -> None:
         expert = c.experts[card]
         if expert.permanent == trigger:
             state.used[seat] |= bit
-            gain_honor(state, seat, expert.permanent_honor, c, effects=False)
+            gain_honor(state, seat, expert.permanent_honor, c)
             return
 
 
@@ -64,16 +64,11 @@ def gain_coins(state: Rh, seat: int, amount: int, c: Content, from_lender: bool 
     state.coins[seat] += amount
 
 
-def gain_honor(state: Rh, seat: int, amount: int, c: Content, effects: bool = True) -> None:
+def gain_honor(state: Rh, seat: int, amount: int, c: Content) -> None:
     """Honor moves the seat's assistant on the point track; each icon reached or passed gives an
-    order or an amulet in the Receive Orders phase (p.6 A). Effect 2 (reconstructed): +1 honor,
-    except on honor that is itself a permanent effect's bonus (`effects` False: bonuses fire no
-    further effects)."""
+    order or an amulet in the Receive Orders phase (p.6 A)."""
     if amount <= 0:
         return
-    if effects:
-        for _ in active_orders(state, seat, "honor", c):
-            amount += 1
     before = state.honor[seat]
     state.honor[seat] = after = before + amount
     state.icons[seat] += sum(1 for icon in c.icons if before < icon <= after)
@@ -81,7 +76,7 @@ def gain_honor(state: Rh, seat: int, amount: int, c: Content, effects: bool = Tr
 
 def gain_goods(state: Rh, seat: int, kind: int, amount: int, c: Content) -> None:
     """Resources from the supply (as many as are left). Basic resources fire the Shopkeeper and
-    order effects 3 and 4; Gold fires the Wealthy Man."""
+    order effects 2, 3 and 4; Gold fires the Wealthy Man."""
     amount = min(amount, state.basics[kind])
     if amount <= 0:
         return
@@ -92,12 +87,16 @@ def gain_goods(state: Rh, seat: int, kind: int, amount: int, c: Content) -> None
 
 def received(state: Rh, seat: int, kind: int, c: Content) -> None:
     """The effects of receiving a resource (from the supply, or taken from a room at the
-    Warehouse): Gold fires the Wealthy Man; a basic resource the Shopkeeper, effect 3 (+1 of the
-    card's colour) and effect 4 (the player chooses +1 honor or +1 more, a decision queued)."""
+    Warehouse): Gold fires the Wealthy Man; a basic resource the Shopkeeper, effect 2 (+1 honor:
+    the p.6 example card "gain 1 honor point whenever [the player] receives a resource"), effect 3
+    (+1 of the card's colour) and effect 4 (the player chooses +1 honor or +1 more, a decision
+    queued)."""
     if kind == GOLD:
         expert_trigger(state, seat, "gold", c)
         return
     expert_trigger(state, seat, "basic", c)
+    for _ in active_orders(state, seat, "honor", c):
+        gain_honor(state, seat, 1, c)
     extra = 0
     for order in active_orders(state, seat, "color", c):
         extra += BASICS[kind] == c.orders[order].kind

@@ -3,7 +3,7 @@ decisions each action opens, and the end of the game (p.13)."""
 
 from meeple.engine import Action
 from meeple.games.round_house.content import HALL, Content, node_name
-from meeple.games.round_house.economy import push
+from meeple.games.round_house.economy import pay_coins, push
 from meeple.games.round_house.experts import activation_actions, perform_activation
 from meeple.games.round_house.movement import destinations
 from meeple.games.round_house.orders import fulfil, fulfil_actions, icon_actions, perform_icon, refill_supplies
@@ -74,13 +74,25 @@ def neutral_actions(state: Rh, c: Content) -> list[Action]:
 
 
 def move_actions(state: Rh, seat: int, c: Content) -> list[Action]:
-    """Phase 2 (mandatory): move one of the seat's leaders."""
+    """Phase 2 (mandatory): move one of the seat's leaders; onto the Grand Hall only with its fee
+    in hand when the fee is due on the stop (p.8 6, `stop_fee`), unless no other stop is left
+    (the move is mandatory; the player then pays what they have)."""
     out = []
     for leader, owner in enumerate(state.owners):
         if owner == seat:
             start = state.leaders[leader]
             out += [_move(state, leader, start, node, c) for node in destinations(state, leader, c)]
-    return out
+    affordable = [a for a in out if stop_fee(state, a.payload["node"], c) <= state.coins[seat]]
+    return affordable or out
+
+
+def stop_fee(state: Rh, node: int, c: Content) -> int:
+    """p.8 6: "When leader stand on Grand Hall, player have to pay 2 coins to Money Lender": the
+    coins a player's leader stopping on `node` costs (option grand_hall_fee=stop, the default)."""
+    if node == HALL or not state.hall_fee_at_stop:
+        return 0
+    room = c.rooms[state.room_at(node, c.inner)]
+    return room.fee if room.kind == "grand_hall" else 0
 
 
 _MOVES: dict[tuple[int, int, int, int, int], Action] = {}
@@ -162,6 +174,9 @@ def perform(state: Rh, seat: int, action: Action, rules: Rules) -> None:
         state.leaders[leader] = node
         state.moved = leader
         state.note(f"seat {seat} moves a leader to {node_name(node)}")
+        if fee := min(stop_fee(state, node, c), state.coins[seat]):
+            pay_coins(state, seat, fee, to_lender=True)
+            state.note(f"seat {seat} pays {fee} coins to the Money Lender on the Grand Hall")
         if node == HALL:
             state.phase = WORSHIP
             state.runs = 1  # one worship

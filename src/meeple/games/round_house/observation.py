@@ -16,18 +16,49 @@ from meeple.games.round_house.scoring import breakdown
 from meeple.games.round_house.state import PHASE_NAMES, TASK_NAMES, Rh
 
 
+class _Views:
+    """What observations show of the content, worked out once per Content: the views of every
+    amulet, expert and order, and the texts that never change. Observations copy them."""
+
+    def __init__(self, c: Content) -> None:
+        self.content = c
+        self.amulets = [{"id": a.id, "name": a.name, "honor": a.honor} for a in c.amulets]
+        self.experts = [
+            {"id": e.id, "name": e.name, "text": e.text(), "permanent": bool(e.permanent)} for e in c.experts
+        ]
+        self.orders = [
+            {"id": o.id, "cost": dict(o.cost), "honor": o.honor, "effect": o.effect_text()} for o in c.orders
+        ]
+        self.rewards = {room.id: _rewards(room) for room in c.rooms}
+        self.pirates = [t.gain.text() for t in c.pirates]
+        self.temples = [t.gain.text() for t in c.temples]
+        self.stairs = [(start, end) for start, ways in enumerate(c.edges) for end, stairs in ways if stairs]
+        self.hall_top = [g.text() for g in c.hall_top]
+        self.hall_left = [g.text() for g in c.hall_left]
+
+
+_MADE: dict[int, _Views] = {}
+
+
+def _views(c: Content) -> _Views:
+    views = _MADE.get(id(c))
+    if views is None or views.content is not c:
+        views = _MADE[id(c)] = _Views(c)
+    return views
+
+
 def _amulet(a: int, c: Content) -> dict[str, Any]:
-    return {"id": c.amulets[a].id, "name": c.amulets[a].name, "honor": c.amulets[a].honor}
+    return _views(c).amulets[a].copy()
 
 
 def _expert(e: int, c: Content) -> dict[str, Any]:
-    expert = c.experts[e]
-    return {"id": expert.id, "name": expert.name, "text": expert.text(), "permanent": bool(expert.permanent)}
+    return _views(c).experts[e].copy()
 
 
 def _order(o: int, c: Content) -> dict[str, Any]:
-    order = c.orders[o]
-    return {"id": order.id, "cost": dict(order.cost), "honor": order.honor, "effect": order.effect_text()}
+    view = _views(c).orders[o].copy()
+    view["cost"] = view["cost"].copy()
+    return view
 
 
 def _rewards(room: Room) -> str:
@@ -56,7 +87,7 @@ def _rooms(state: Rh, c: Content) -> list[dict[str, Any]]:
                 "spaces": [RESOURCE_NAMES[t] if t >= 0 else None for t in state.spaces[index]],
                 "designated": list(room.designated),
                 "chairs": list(chairs_of(node, c)),
-                "rewards": _rewards(room),
+                "rewards": _views(c).rewards[room.id],
             }
         )
     return out
@@ -75,8 +106,8 @@ def _hall(state: Rh, c: Content) -> dict[str, Any]:
         "rows": hall.rows,
         "columns": hall.columns,
         "honor": list(hall.honor),
-        "top": [g.text() for g in c.hall_top],
-        "left": [g.text() for g in c.hall_left],
+        "top": _views(c).hall_top[:],
+        "left": _views(c).hall_left[:],
         "below": spots[: hall.columns],
         "right": spots[hall.columns :],
         "walk": walk,
@@ -118,7 +149,7 @@ def observation(state: Rh, seat: int | None, c: Content) -> dict[str, Any]:
         "task": task,
         "to_move": [] if state.phase == 7 else [state.current],
         "rooms": _rooms(state, c),
-        "stairs": [[start, end] for start, ways in enumerate(c.edges) for end, stairs in ways if stairs],
+        "stairs": [[start, end] for start, end in _views(c).stairs],
         "track_icons": sorted(c.icons),
         "leaders": [{"node": node, "owner": owner} for node, owner in zip(state.leaders, state.owners, strict=True)],
         "moved": state.moved,
@@ -133,7 +164,7 @@ def observation(state: Rh, seat: int | None, c: Content) -> dict[str, Any]:
         "ending": state.end_by >= 0,
         "turns_left": state.turns_left,
         "temples": [
-            None if used else {"id": c.temples[i].id, "reward": c.temples[i].gain.text()}
+            None if used else {"id": c.temples[i].id, "reward": _views(c).temples[i]}
             for i, used in enumerate(state.temples_used)
         ],
         "hall_amulets": [_amulet(a, c) if a >= 0 else None for a in state.hall_amulets],
@@ -141,9 +172,9 @@ def observation(state: Rh, seat: int | None, c: Content) -> dict[str, Any]:
         "end_amulet": _amulet(state.end_amulet, c) if state.end_amulet >= 0 else None,
         "supply": dict(zip(RESOURCE_NAMES, state.basics, strict=True)),
         "bank": state.bank,
-        "pirates": [c.pirates[t].gain.text() for t in state.pirates_up],
+        "pirates": [_views(c).pirates[t] for t in state.pirates_up],
         "pirate_stack": len(state.pirate_stack),
-        "pirate_stack_bottom": [c.pirates[t].gain.text() for t in state.pirate_stack[: state.pirates_seen]],
+        "pirate_stack_bottom": [_views(c).pirates[t] for t in state.pirate_stack[: state.pirates_seen]],
         "amulets": [_amulet(a, c) for a in state.amulets_up],
         "amulet_pool": len(state.amulet_pool),
         "orders": [_order(o, c) for o in state.orders_up],

@@ -29,6 +29,15 @@ from meeple.games.round_house.markets import clear_if_full, free_spaces, place
 from meeple.games.round_house.state import T_BLACK, T_COPY, T_EXPERT, T_INVEST, T_TAKE, T_TRADE, Rh
 
 
+def hall_fee(state: Rh, room: int, c: Content, own: bool) -> int:
+    """Grand Hall (p.8 6): "When leader stand on Grand Hall, player have to pay 2 coins to Money
+    Lender". With the fee due on the stop (option grand_hall_fee=stop, the default), it was paid
+    when the player's own leader stopped there and its executions cost nothing more; a neutral
+    leader's Grand Hall executed under neutral rule 2, and every execution with
+    grand_hall_fee=execution, pays it when executed."""
+    return 0 if own and state.hall_fee_at_stop else c.rooms[room].fee
+
+
 def copy_targets(state: Rh, seat: int, c: Content, fee: int = 0) -> list[int]:
     """Grand Hall: rooms occupied by any other leader (including the player's own other leader),
     another Grand Hall never, whose action the player can still execute after paying `fee`."""
@@ -42,9 +51,10 @@ def copy_targets(state: Rh, seat: int, c: Content, fee: int = 0) -> list[int]:
     ]
 
 
-def room_actions(state: Rh, seat: int, room: int, c: Content, spent: int = 0) -> list[Action]:
+def room_actions(state: Rh, seat: int, room: int, c: Content, spent: int = 0, own: bool = True) -> list[Action]:
     """The main actions of one execution of `room` that `seat` can carry out now (with `spent`
-    coins already set aside) and that take effect: nothing is offered that costs and gives nothing."""
+    coins already set aside) and that take effect: nothing is offered that costs and gives nothing.
+    `own`: the room is where the player's own leader stopped (not a neutral leader's, rule 2)."""
     spec = c.rooms[room]
     kind = spec.kind
     coins = state.coins[seat] - spent
@@ -69,11 +79,13 @@ def room_actions(state: Rh, seat: int, room: int, c: Content, spent: int = 0) ->
         if gain_possible(state, seat, spec.alt_gain, c):
             out.append(Action("do:lend-basic", "Money Lender: dispatch and take 1 basic resource"))
     elif kind == "grand_hall":
-        if coins >= spec.fee:
-            if copy_targets(state, seat, c, spent + spec.fee):
-                out.append(Action("do:copy", f"Grand Hall: pay {spec.fee} coins, copy an occupied room"))
+        fee = hall_fee(state, room, c, own)
+        pay = f"pay {fee} coins, " if fee else ""
+        if coins >= fee:
+            if copy_targets(state, seat, c, spent + fee):
+                out.append(Action(f"do:copy{'' if own else ':fee'}", f"Grand Hall: {pay}copy an occupied room"))
             if gain_possible(state, seat, spec.gain, c):
-                out.append(Action("do:assist", f"Grand Hall: pay {spec.fee} coins, {spec.gain.text()}"))
+                out.append(Action(f"do:assist{'' if own else ':fee'}", f"Grand Hall: {pay}{spec.gain.text()}"))
     elif kind == "bank":
         total = 0
         for n, payment in enumerate(spec.payments, 1):
@@ -196,7 +208,7 @@ def perform_room(state: Rh, seat: int, room: int, action: Action, c: Content) ->
     elif verb == "lend-basic":
         grant(state, seat, spec.alt_gain, c)
     elif verb in ("copy", "assist"):
-        pay_coins(state, seat, spec.fee, to_lender=True)
+        pay_coins(state, seat, hall_fee(state, room, c, own=parts[-1] != "fee"), to_lender=True)
         if verb == "copy":
             push(state, T_COPY)
         else:

@@ -127,6 +127,7 @@ class Rh(State, kw_only=True):
     ] = []  # hall worship under way: [space reached, assistants left, spaces passed mask, last placed, placed]
     end_by: int = -1  # seat whose turn moved the marker to the end space
     turns_left: int = -1  # turns still to play after the ending turn
+    hall_fee_at_stop: bool = True  # option grand_hall_fee: the fee is due when a leader stops there (p.8 6)
     log: list[str] = []
 
     def clone(self) -> "Rh":
@@ -187,6 +188,7 @@ class Rh(State, kw_only=True):
             walk=self.walk[:],
             end_by=self.end_by,
             turns_left=self.turns_left,
+            hall_fee_at_stop=self.hall_fee_at_stop,
             log=self.log[:],
         )
 

@@ -123,7 +123,7 @@ def _choices(state: Rh, seat: int, kind: int, argument: int, c: Content) -> list
     if kind == T_EXPERT:
         return hire_actions(state, seat, c)
     if kind in (T_ROOM, T_RUN):
-        return room_actions(state, seat, argument, c)
+        return room_actions(state, seat, argument, c, own=kind == T_RUN)
     if kind == T_COPY:
         return [
             Action(f"copy:{node}", f"Copy {c.rooms[state.room_at(node, c.inner)].name} ({node_name(node)})")
@@ -206,7 +206,7 @@ def _perform(state: Rh, seat: int, kind: int, argument: int, action: Action, c: 
         push(state, T_RUN, state.room_at(int(parts[1]), c.inner))
     elif verb == "bonus":
         if parts[1] == "honor":
-            gain_honor(state, seat, 1, c, effects=False)
+            gain_honor(state, seat, 1, c)
         else:
             state.basics[argument] -= 1
             state.goods[seat][argument] += 1

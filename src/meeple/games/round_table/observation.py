@@ -23,7 +23,7 @@ from meeple.games.round_table.state import Rt
 
 
 @cache
-def _card_view(card: Card) -> tuple[tuple[str, Any], ...]:
+def _card_view(card: Card) -> tuple[dict[str, Any], tuple[str, ...]]:
     fields: dict[str, Any] = {"id": card.id, "name": card.name, "type": card.type, "text": card.text}
     if card.type == "region":
         fields.update(resistance=card.resistance, renown=card.renown)
@@ -33,12 +33,17 @@ def _card_view(card: Card) -> tuple[tuple[str, Any], ...]:
         fields["subtypes"] = list(card.subtypes)
     if card.slot:
         fields.update(slot=card.slot, fey=card.fey)
-    return tuple(fields.items())
+    return fields, tuple(key for key, value in fields.items() if isinstance(value, list))
 
 
 def card_view(card: Card) -> dict[str, Any]:
-    """A card as observations show it (a new dict each time: observations share nothing)."""
-    return {key: (value[:] if isinstance(value, list) else value) for key, value in _card_view(card)}
+    """A card as observations show it (a new dict each time, its lists new too: observations
+    share nothing)."""
+    fields, lists = _card_view(card)
+    view = fields.copy()
+    for key in lists:
+        view[key] = view[key][:]
+    return view
 
 
 def _in_play(state: Rt, pool: Pool, uid: int) -> dict[str, Any]:
@@ -149,17 +154,15 @@ def determinize(state: Rt, seat: int, rng: Rng, pool: Pool) -> Rt:
     for p in range(sampled.players):
         if p != seat and sampled.decks[p] not in starter_names():
             _invent_deck(sampled, p, rng, pool)
+        hand = sampled.hand[p]
         for is_main, deck in ((True, sampled.main[p]), (False, sampled.demesne[p])):
-            if p == seat:
-                slots = [(deck, i) for i in range(len(deck))]
-            else:
-                hand = sampled.hand[p]
-                slots = [(hand, i) for i, uid in enumerate(hand) if cards[card_of[uid]].main == is_main]
-                slots += [(deck, i) for i in range(len(deck))]
-            uids = sorted(zone[i] for zone, i in slots)
+            # the hand's cards of this back (not the seat's own) then the deck, in one shuffle
+            places = [] if p == seat else [i for i, uid in enumerate(hand) if cards[card_of[uid]].main == is_main]
+            uids = sorted([hand[i] for i in places] + deck)
             rng.shuffle(uids)
-            for (zone, i), uid in zip(slots, uids, strict=True):
-                zone[i] = uid
+            for k, i in enumerate(places):
+                hand[i] = uids[k]
+            deck[:] = uids[len(places) :]
     regions = sorted(sampled.regions_deck)
     rng.shuffle(regions)
     sampled.regions_deck = regions

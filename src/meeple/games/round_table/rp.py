@@ -29,13 +29,19 @@ def available(state: Rt, pool: Pool, seat: int) -> int:
     return capacity(state, pool, seat) - allocated(state, seat)
 
 
-def cost(state: Rt, pool: Pool, seat: int, card: int) -> int:
+def cost_changers(state: Rt, pool: Pool, seat: int) -> list[int]:
+    """The seat's cards in play whose text changes what it pays, in play order."""
+    changers = pool.hooked[COST]
+    card_of = state.card_of
+    return [u for u in state.play[seat] if card_of[u] in changers]
+
+
+def cost(state: Rt, pool: Pool, seat: int, card: int, changers: list[int] | None = None) -> int:
     """The RP the seat pays for `card`: its printed RP changed by the texts of the seat's cards
-    in play (the cardinal rule), never below 0."""
+    in play (the cardinal rule), never below 0. `changers`: `cost_changers` of this state, when
+    the caller prices several cards."""
     price = pool.cards[card].rp
-    modifiers = pool.hooked[COST]
-    for u in state.play[seat]:
-        if state.card_of[u] in modifiers:
-            change = hook(pool.cards[state.card_of[u]].ability, COST)
-            price += change(state, pool, seat, card) if change is not None else 0
+    for u in cost_changers(state, pool, seat) if changers is None else changers:
+        change = hook(pool.cards[state.card_of[u]].ability, COST)
+        price += change(state, pool, seat, card) if change is not None else 0
     return max(0, price)

@@ -17,15 +17,19 @@
   play: both go to the Spent Pile, their Titles leave play, their Equipment is unpaired.
 """
 
+from collections.abc import Callable
+from typing import Any
+
 from meeple.engine import Action
 from meeple.games.round_table import rp
 from meeple.games.round_table.army import paired_with
-from meeple.games.round_table.content import Pool
+from meeple.games.round_table.content import Card, Pool
 from meeple.games.round_table.events import RECRUITED, hook
 from meeple.games.round_table.state import Rt
 from meeple.games.round_table.zones import leave_play, take_from_hand, to_spent
 
 NONE = "none"
+_PASS = Action("pass", "Pass: end your recruiting")
 
 
 def knight_label(state: Rt, pool: Pool, uid: int) -> str:
@@ -70,62 +74,91 @@ def free_demesne(state: Rt, pool: Pool, seat: int, card: int) -> int:
     return -1
 
 
+_MADE: dict[tuple[Any, ...], Action] = {}
+
+
+def _made(key: tuple[Any, ...], build: Callable[..., Action], *args: Any) -> Action:
+    """`build(*args)`, made once per `key`: an action never changes (frozen, its label and
+    payload fixed by what the key names), so the offers of every state share it. At most
+    50,000 are kept."""
+    action = _MADE.get(key)
+    if action is None:
+        if len(_MADE) >= 50_000:
+            _MADE.clear()
+        action = _MADE[key] = build(*args)
+    return action
+
+
+def _demesne(card: Card, label: str) -> Action:
+    return Action(f"demesne:{card.id}", label, {"card": card.id})
+
+
+def _recruit(card: Card, price: int) -> Action:
+    return Action(f"recruit:{card.id}", f"Recruit {card.name} ({price} RP)", {"card": card.id})
+
+
+def _unpaired_title(card: Card, price: int) -> Action:
+    return Action(f"title:{card.id}:{NONE}", f"Play {card.name} unpaired ({price} RP)", {"card": card.id})
+
+
+def _give(verb: str, card: Card, knight: int, knight_name: str, price: int) -> Action:
+    label = f"Give {card.name} to {knight_name} ({price} RP)"
+    return Action(f"{verb}:{card.id}:{knight}", label, {"card": card.id, "knight": knight})
+
+
+def _move(uid: int, card: Card, knight: int, knight_name: str) -> Action:
+    return Action(f"move:{uid}:{knight}", f"Move {card.name} to {knight_name}", {"uid": uid, "knight": knight})
+
+
 def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
-    actions = [Action("pass", "Pass: end your recruiting")]
+    actions = [_PASS]
     room = rp.available(state, pool, seat)
     holdings = held(state, pool, seat)
+    cards, card_of = pool.cards, state.card_of
     labels = {knight: knight_label(state, pool, knight) for knight in holdings}
+    changers = rp.cost_changers(state, pool, seat)
     seen: set[int] = set()
     for uid in state.hand[seat]:
-        card_index = state.card_of[uid]
+        card_index = card_of[uid]
         if card_index in seen:
             continue
         seen.add(card_index)
-        card = pool.cards[card_index]
+        card = cards[card_index]
         if card.type == "demesne":
             if not state.demesne_played[seat] and (
                 pool.upgrade_of[card_index] < 0 or free_demesne(state, pool, seat, card_index) >= 0
             ):
                 upgrades = pool.upgrade_of[card_index]
-                also = f", upgrades your {pool.cards[upgrades].name}" if upgrades >= 0 else ""
+                also = f", upgrades your {cards[upgrades].name}" if upgrades >= 0 else ""
                 label = f"Play {card.name} (+{card.rp} RP{also})"
-                actions.append(Action(f"demesne:{card.id}", label, {"card": card.id}))
+                actions.append(_made((label, card.id), _demesne, card, label))
             continue
         if card.type not in ("knight", "equipment", "title"):
             continue
-        price = rp.cost(state, pool, seat, card_index)
+        price = rp.cost(state, pool, seat, card_index, changers)
         if price > room:
             continue
         if card.type == "knight":
-            actions.append(Action(f"recruit:{card.id}", f"Recruit {card.name} ({price} RP)", {"card": card.id}))
+            actions.append(_made(("recruit", card.id, card.name, price), _recruit, card, price))
             continue
         verb = "equip" if card.type == "equipment" else "title"
         if card.type == "title":
-            label = f"Play {card.name} unpaired ({price} RP)"
-            actions.append(Action(f"title:{card.id}:{NONE}", label, {"card": card.id}))
+            actions.append(_made(("title", card.id, card.name, price), _unpaired_title, card, price))
         key = _holding_key(pool, card_index)
         for knight, holding in holdings.items():
             if key not in holding:
-                actions.append(
-                    Action(
-                        f"{verb}:{card.id}:{knight}",
-                        f"Give {card.name} to {labels[knight]} ({price} RP)",
-                        {"card": card.id, "knight": knight},
-                    )
-                )
-    items = [u for u in state.play[seat] if pool.cards[state.card_of[u]].type in ("equipment", "title")]
-    for uid in items:
-        card = pool.cards[state.card_of[uid]]
-        key = _holding_key(pool, state.card_of[uid])
+                made = (verb, card.id, card.name, knight, labels[knight], price)
+                actions.append(_made(made, _give, verb, card, knight, labels[knight], price))
+    left = {(uid, knight) for uid, knight in state.left}
+    for uid in state.play[seat]:
+        card = cards[card_of[uid]]
+        if card.type not in ("equipment", "title"):
+            continue
+        key = _holding_key(pool, card_of[uid])
         for knight, holding in holdings.items():
-            if knight != state.paired[uid] and key not in holding and [uid, knight] not in state.left:
-                actions.append(
-                    Action(
-                        f"move:{uid}:{knight}",
-                        f"Move {card.name} to {labels[knight]}",
-                        {"uid": uid, "knight": knight},
-                    )
-                )
+            if knight != state.paired[uid] and key not in holding and (uid, knight) not in left:
+                made = ("move", uid, card.name, knight, labels[knight])
+                actions.append(_made(made, _move, uid, card, knight, labels[knight]))
     return actions
 
 
