@@ -18,8 +18,8 @@ from meeple.engine import Game, State, get_game
 from meeple.server.tables import Table, TableManager
 
 GAME = "four-big-strata"
-# Screenshots go to the build folder, so a test run leaves the work tree clean; copy them to
-# docs/screenshots by hand when the README's pictures should change.
+# Screenshots go to the build folder, so a test run leaves the work tree clean; scripts/screenshots
+# copies them into docs/screenshots when the README's pictures should change.
 SCREENSHOTS = Path(os.environ.get("MEEPLE_SCREENSHOTS", Path(__file__).resolve().parents[2] / "build" / "screenshots"))
 VIEW_SEQ = re.compile(r'<div id="view" data-seq="(-?\d+)"')
 
@@ -46,16 +46,15 @@ MOVED_OR_REFUSED = """(before) => {
 }"""
 
 
-def create_table_in_lobby(page: Page, base_url: str, seats: list[str], screenshot: str | None = None) -> dict[str, str]:
+def create_table_in_lobby(page: Page, base_url: str, seats: list[str]) -> dict[str, str]:
     """Fill the lobby's form for Four Big Strata in `page` and submit it; returns the links
     of the created page by who they are for ("Seat 0", ..., "Spectators")."""
     page.goto(base_url + "/")
-    form = page.locator("form", has=page.locator(f'input[name="game"][value="{GAME}"]'))
+    page.locator(f'.game-card[data-game="{GAME}"]').click()
+    form = page.locator(f"#game-{GAME} form")
     form.locator('input[name="players"]').fill(str(len(seats)))
     for seat, who in enumerate(seats):
         form.locator(f'select[name="seat{seat}"]').select_option(who)
-    if screenshot:
-        page.screenshot(path=SCREENSHOTS / screenshot)
     form.get_by_role("button", name="Create table").click()
     page.wait_for_selector("ul.links")
     links = {}

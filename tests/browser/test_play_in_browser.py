@@ -16,13 +16,12 @@ def open_table(
     live_server: LiveServer,
     new_context: Callable[[], BrowserContext],
     spectator: bool,
-    lobby_screenshot: str | None = None,
 ) -> tuple[Match, list[BrowserContext]]:
     """Create a table for two people and a bot in the lobby (in seat 0's browser), then open
     each invite link in a browser context of its own (and the spectator link if asked)."""
     contexts = [new_context(), new_context()]
     lobby = contexts[0].new_page()
-    links = create_table_in_lobby(lobby, live_server.base_url, SEATS, lobby_screenshot)
+    links = create_table_in_lobby(lobby, live_server.base_url, SEATS)
     assert set(links) == {"Seat 0", "Seat 1", "Spectators"}
     lobby.close()
     table_id = links["Spectators"].split("/t/")[1].split("/")[0]
@@ -47,7 +46,7 @@ def test_two_people_and_a_bot_finish_a_game_in_browsers(
     live_server: LiveServer, new_context: Callable[[], BrowserContext]
 ) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    match, _ = open_table(live_server, new_context, spectator=True, lobby_screenshot="lobby.png")
+    match, _ = open_table(live_server, new_context, spectator=True)
     seat0, spectator = match.seat_viewer(0), match.viewers[2]
     board_shot = False
     while not match.table.is_over():
@@ -66,7 +65,7 @@ def test_two_people_and_a_bot_finish_a_game_in_browsers(
     for viewer in match.viewers:
         expect(viewer.page.locator("#view .status")).to_have_text("The game is over.")
         expect(viewer.page.locator("#view section.result")).to_be_visible()
-        expect(viewer.page.locator("#view section.result .winners")).to_contain_text("Won by seat")
+        expect(viewer.page.locator("#view section.result .outcome")).to_contain_text(" won")
         assert viewer.button_actions() == [] and viewer.svg_actions() == []
     screenshot(seat0, "result.png")
     assert board_shot, "seat 1 bid while seat 0 was still choosing, at least once"

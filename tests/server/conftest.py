@@ -16,12 +16,13 @@ def db_path(tmp_path: Path) -> str:
 
 @pytest.fixture
 def serve(db_path: str) -> Iterator[Callable[..., TestClient]]:
-    """Start an app on the test's database (bots in a thread unless bot_workers is given); the
-    clients are closed (the app shut down) at the end of the test."""
+    """Start an app on the test's database (bots in a thread unless bot_workers is given, views
+    unpaced: these tests move faster than any person); the clients are closed (the app shut
+    down) at the end of the test."""
     clients: list[TestClient] = []
 
     def start(bot_workers: int = 0) -> TestClient:
-        client = TestClient(create_app(db_path, bot_workers=bot_workers))
+        client = TestClient(create_app(db_path, bot_workers=bot_workers, view_interval=0))
         client.__enter__()
         clients.append(client)
         return client

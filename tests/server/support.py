@@ -16,7 +16,7 @@ from meeple.server.tables import Table, TableManager
 GAME = "four-big-strata"
 VIEW_SEQ = re.compile(r'<div id="view" data-seq="(-?\d+)"')
 ACTION = re.compile(r'data-action="([^"]*)"')
-NOTICE = re.compile(r'<div id="notice" class="notice (\w*)" role="alert">(.*?)</div>', re.S)
+NOTICE = re.compile(r'<div id="notice" class="notice (\w*)" role="\w+">(.*?)</div>', re.S)
 LINK = re.compile(r'<span class="who">([^<]*)</span> <a class="invite" href="([^"]*)"')
 
 

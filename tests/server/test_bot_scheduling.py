@@ -127,7 +127,7 @@ def test_the_lobby_refuses_a_table_over_the_cap_and_says_why(serve: Callable[...
     refused = client.post("/tables", data=form)
     assert refused.status_code == 400
     text = html.unescape(refused.text)
-    assert '<p class="notice error" role="alert">too many search bots: you already have 6' in text
+    assert '<p class="notice error" role="alert">Guédelon: too many search bots: you already have 6' in text
     assert "may have at most 8 at once" in text and '<form method="post" action="/tables">' in text
     form.update(seat1="random", seat2="heuristic", seat3="random")
     assert client.post("/tables", data=form).status_code == 201

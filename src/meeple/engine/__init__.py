@@ -15,7 +15,7 @@ from meeple.engine.estimate import Estimate, LinearModel
 from meeple.engine.game import Game, State
 from meeple.engine.record import GameRecord, decode_record, encode_record, finish_record, replay, state_digest
 from meeple.engine.registry import game_specs, get_game
-from meeple.engine.result import Result, TeamOutcome, competitive_result, rank_by_keys
+from meeple.engine.result import Result, TeamOutcome, competitive_result, rank_by_keys, score_sheet
 from meeple.engine.rng import Rng, derive_seed
 from meeple.engine.spec import GameSpec, OptionSpec
 
@@ -48,5 +48,6 @@ __all__ = [
     "get_game",
     "rank_by_keys",
     "replay",
+    "score_sheet",
     "state_digest",
 ]

@@ -19,7 +19,7 @@ from typing import Any
 from urllib.parse import parse_qsl, quote
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from meeple.engine import MeepleError, game_specs, get_game
@@ -36,6 +36,8 @@ SOCKETS_PER_ADDRESS = 32  # websockets open from one client address at once
 DEFAULT_PUBLIC_URL = "http://127.0.0.1:8000"
 CLOSE_TOO_MANY = 4429
 CLOSE_BAD_ORIGIN = 4403
+VIEW_INTERVAL = 0.1  # seconds between two views sent to one browser, after a burst of VIEW_BURST
+VIEW_BURST = 4
 ACTION_FIELDS = {"action", "seq", "seat"}
 CLOSE_NO_TABLE = 4404
 CLOSE_BAD_TOKEN = 4403
@@ -91,14 +93,17 @@ def redact_server_logs() -> None:
             logger.addFilter(RedactTokens())
 
 
-def create_app(db_path: str, bot_workers: int = 1, public_url: str = DEFAULT_PUBLIC_URL) -> FastAPI:
+def create_app(
+    db_path: str, bot_workers: int = 1, public_url: str = DEFAULT_PUBLIC_URL, view_interval: float = VIEW_INTERVAL
+) -> FastAPI:
     """The meeple web app on the SQLite file `db_path` (created if missing).
 
     Every stored table is rebuilt before this returns; one that cannot be is reported and
     kept as broken. Bots think in `bot_workers` processes (0: a thread in this process).
     `public_url` is where browsers reach the server: invite links are built from it (never from
     a request's Host header), and state-changing requests and websockets are accepted only from
-    its origin (see origins.py).
+    its origin (see origins.py). `view_interval` paces the views sent to one browser (see
+    send_updates; 0: unpaced).
     """
     redact_server_logs()
     base_url = public_url.rstrip("/")
@@ -142,17 +147,21 @@ def create_app(db_path: str, bot_workers: int = 1, public_url: str = DEFAULT_PUB
     def page(name: str, status: int = 200, **context: Any) -> HTMLResponse:
         return HTMLResponse(views.templates.get_template(name).render(**context), status_code=status)
 
-    def lobby(error: str | None = None, status: int = 200) -> HTMLResponse:
+    def lobby(error: str | None = None, status: int = 200, fields: dict[str, str] | None = None) -> HTMLResponse:
+        """The lobby; after a refused form, its error beside that game's form, filled as it was sent."""
         specs = game_specs()
-        defaults = {spec.slug: min(max(spec.min_players, 3), spec.max_players) for spec in specs}
+        chosen = (fields or {}).get("game", "")
+        known = chosen in {spec.slug for spec in specs}
         return page(
             "lobby.html",
             status,
             specs=specs,
             seat_choices=SEAT_CHOICES,
-            default_players=defaults,
+            values={spec.slug: views.form_values(spec, fields if spec.slug == chosen else None) for spec in specs},
+            chosen=chosen if known else None,
             error=error,
             broken=len(app.state.broken),
+            open_tables=views.open_tables(manager.open_tables()),
         )
 
     def error_page(status: int, heading: str, message: str) -> HTMLResponse:
@@ -176,16 +185,28 @@ def create_app(db_path: str, bot_workers: int = 1, public_url: str = DEFAULT_PUB
         fields = dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
         try:  # checking the options may parse a deck text: off the event loop
             slug, players, seats, options, hot_seat = await asyncio.to_thread(parse_create_form, fields)
+            listed = fields.get("listed", "").lower() in views.TRUE_WORDS
             owner = request.client.host if request.client else "unknown"  # bots are scheduled and capped per client
-            table, tokens = await manager.create(slug, players, seats, options, hot_seat, owner=owner)
+            table, tokens = await manager.create(slug, players, seats, options, hot_seat, owner=owner, listed=listed)
         except MeepleError as error:
-            return lobby(str(error), 400)
+            return lobby(views.form_error(fields.get("game", ""), error), 400, fields)
         links = []
         for seat, token in sorted(tokens.items()):
             who = "Hot seat (every human seat)" if seat == HOT_SEAT else f"Seat {seat}"
             links.append({"who": who, "url": f"{base_url}/t/{table.id}?token={quote(token)}"})
         links.append({"who": "Spectators", "url": f"{base_url}/t/{table.id}/watch"})
-        return page("created.html", 201, table=table, title=table.spec.title, links=links)
+        return page(
+            "created.html", 201, table=table, title=table.spec.title, links=links, open_seats=table.open_seats()
+        )
+
+    @app.post("/t/{table_id}/join")
+    async def join_table(table_id: str) -> Response:
+        """Take a free seat of a listed table: on to that seat's page (its link is its token)."""
+        try:
+            _, token = await manager.join(table_id)
+        except MeepleError as error:
+            return lobby(str(error), 409)
+        return RedirectResponse(f"/t/{quote(table_id)}?token={quote(token)}", status_code=303)
 
     def table_page(table_id: str, token: str | None) -> HTMLResponse:
         table = manager.tables.get(table_id)
@@ -194,11 +215,13 @@ def create_app(db_path: str, bot_workers: int = 1, public_url: str = DEFAULT_PUB
         if table.broken is not None:
             return error_page(503, "Table unavailable", f"Table {table_id} could not be restored: {table.broken}")
         ws_url = f"/ws/{quote(table.id)}"
+        seat = table.token_seat(token)
         if token is not None:
-            if table.token_seat(token) is None:
+            if seat is None:
                 return error_page(403, "Not your seat", "This link's token is not valid for this table.")
             ws_url += f"?token={quote(token)}"
-        return page("table.html", table=table, title=table.spec.title, ws_url=ws_url)
+        mine = None if seat is None else "every human seat (hot seat)" if seat == HOT_SEAT else f"seat {seat}"
+        return page("table.html", table=table, title=table.spec.title, ws_url=ws_url, mine=mine)
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def seat_page(table_id: str, token: str | None = None) -> HTMLResponse:
@@ -238,7 +261,7 @@ def create_app(db_path: str, bot_workers: int = 1, public_url: str = DEFAULT_PUB
         hot = granted == HOT_SEAT
         client = Client(table, None if hot else granted, hot, token)
         table.clients.add(client)
-        pump = asyncio.create_task(send_updates(websocket, client))
+        pump = asyncio.create_task(send_updates(websocket, client, view_interval))
         try:
             while True:
                 message = await websocket.receive()
@@ -285,7 +308,10 @@ def parse_create_form(fields: dict[str, str]) -> tuple[str, int, list[str], dict
             raise Refusal(f"seat {seat}: {choice!r} is not a choice (human or {', '.join(BOT_LEVELS)})")
         seats.append(HUMAN if choice == HUMAN else BOT_LEVELS[choice])
     options = {o.name: fields[f"opt_{o.name}"] for o in spec.options if f"opt_{o.name}" in fields}
-    hot_seat = fields.get("hot_seat", "").lower() in ("on", "true", "1", "yes")
+    for option in spec.options:  # a browser posts a text area's lines with CRLF: keep them as typed
+        if option.control == "textarea" and option.name in options:
+            options[option.name] = options[option.name].replace("\r\n", "\n")
+    hot_seat = fields.get("hot_seat", "").lower() in views.TRUE_WORDS
     get_game(slug, options)  # every option checked, together (BadOption)
     return slug, players, seats, options, hot_seat
 
@@ -296,12 +322,17 @@ async def refuse_connection(websocket: WebSocket, code: int, reason: str) -> Non
     await websocket.close(code=code, reason=reason.encode()[:120].decode("utf-8", "ignore"))
 
 
-async def send_updates(websocket: WebSocket, client: Client) -> None:
+async def send_updates(websocket: WebSocket, client: Client, interval: float = VIEW_INTERVAL) -> None:
     """Send `client` its notices and, when its view is out of date, its current view.
 
     The view is drawn when it is sent, from the table's state at that moment: a browser that
-    falls behind gets the latest view once instead of every step in between.
+    falls behind gets the latest view once instead of every step in between. Views are paced
+    (a burst of VIEW_BURST, then one every `interval` seconds): a move and the bot's answer
+    arrive at once, but bots playing hundreds of moves in a row cost a browser a few redraws a
+    second, not one per move (swapping in a large board takes longer than a random bot's move).
     """
+    loop = asyncio.get_running_loop()
+    allowance, last = float(VIEW_BURST), loop.time()
     with suppress(WebSocketDisconnect, RuntimeError, OSError):
         while True:
             await client.wake.wait()
@@ -310,6 +341,12 @@ async def send_updates(websocket: WebSocket, client: Client) -> None:
                 text, kind = client.notices.pop(0)
                 await websocket.send_text(views.notice(text, kind))
             if client.dirty:
+                now = loop.time()
+                allowance = min(float(VIEW_BURST), allowance + (now - last) / interval) if interval else 1.0
+                if allowance < 1:
+                    await asyncio.sleep((1 - allowance) * interval)
+                    allowance, now = 1.0, loop.time()
+                allowance, last = allowance - 1, now
                 client.dirty = False
                 await websocket.send_text(views.client_view(client))
 

@@ -56,10 +56,14 @@ BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
 CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
 BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
 """
+# Columns added after the first release: (table, column, definition), added to an existing
+# database file when missing, so every stored table keeps working.
+MIGRATIONS = (("tables", "listed", "INTEGER NOT NULL DEFAULT 0"),)
 
 
 class TableRow(msgspec.Struct):
-    """One table's setup as stored; `seats` holds "human" or an agent spec per seat."""
+    """One table's setup as stored; `seats` holds "human" or an agent spec per seat; a
+    `listed` table is shown in the lobby's open tables, where anyone may take a free seat."""
 
     id: str
     game: str
@@ -70,6 +74,7 @@ class TableRow(msgspec.Struct):
     seats: list[str]
     hot_seat: bool
     created: str
+    listed: bool = False
 
 
 def token_hash(token: str) -> str:
@@ -97,9 +102,17 @@ class Store:
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.execute("PRAGMA busy_timeout=5000")
         self.db.executescript(SCHEMA)
+        self._migrate()
 
     def close(self) -> None:
         self.db.close()
+
+    def _migrate(self) -> None:
+        """Add the columns of MIGRATIONS that an older database file lacks."""
+        for table, column, definition in MIGRATIONS:
+            columns = {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}
+            if column not in columns:
+                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
 
     def journal_mode(self) -> str:
         return str(self.db.execute("PRAGMA journal_mode").fetchone()[0])
@@ -108,8 +121,8 @@ class Store:
         """Store a new table and the hashes of its seat tokens, in one transaction."""
         with self._transaction():
             self.db.execute(
-                "INSERT INTO tables (id, game, version, players, seed, options, seats, hot_seat, created)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables (id, game, version, players, seed, options, seats, hot_seat, created, listed)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     row.id,
                     row.game,
@@ -120,11 +133,20 @@ class Store:
                     json.dumps(row.seats),
                     int(row.hot_seat),
                     row.created,
+                    int(row.listed),
                 ),
             )
             self.db.executemany(
                 "INSERT INTO seat_tokens (table_id, seat, token_sha256) VALUES (?, ?, ?)",
                 [(row.id, seat, digest) for seat, digest in token_hashes.items()],
+            )
+
+    def add_seat_token(self, table_id: str, seat: int, digest: str) -> None:
+        """Store the token hash of a seat taken from the open tables; the primary key refuses a
+        seat that already has one, so two people can never take the same seat."""
+        with self._transaction():
+            self.db.execute(
+                "INSERT INTO seat_tokens (table_id, seat, token_sha256) VALUES (?, ?, ?)", (table_id, seat, digest)
             )
 
     def append_event(self, table_id: str, seq: int, seat: int, action_id: str) -> None:
@@ -139,7 +161,7 @@ class Store:
     def tables(self) -> list[TableRow]:
         """Every stored table, oldest first."""
         rows = self.db.execute(
-            "SELECT id, game, version, players, seed, options, seats, hot_seat, created FROM tables"
+            "SELECT id, game, version, players, seed, options, seats, hot_seat, created, listed FROM tables"
             " ORDER BY created, id"
         ).fetchall()
         return [
@@ -153,6 +175,7 @@ class Store:
                 seats=json.loads(r[6]),
                 hot_seat=bool(r[7]),
                 created=r[8],
+                listed=bool(r[9]),
             )
             for r in rows
         ]

@@ -75,7 +75,8 @@ class Client:
 
     def tell(self, notice: str, kind: str = "error") -> None:
         """Queue a notice for this browser only (the latest few: a browser that sends faster
-        than it reads cannot make the server hold an ever longer queue)."""
+        than it reads cannot make the server hold an ever longer queue). `kind` is "error" for
+        a refusal, "info" for news that asks nothing of the player (drawn differently)."""
         self.notices = [*self.notices[-(MAX_NOTICES - 1) :], (notice, kind)]
         self.wake.set()
 
@@ -122,6 +123,12 @@ class Table:
 
     def human_seats(self) -> list[int]:
         return [seat for seat, who in enumerate(self.row.seats) if who == HUMAN]
+
+    def open_seats(self) -> list[int]:
+        """The human seats of a listed table that nobody has taken yet (no token exists for them)."""
+        if not self.row.listed or self.broken is not None or self.is_over():
+            return []
+        return [seat for seat in self.human_seats() if seat not in self.token_hashes]
 
     def is_over(self) -> bool:
         return self.game is not None and self.state is not None and self.game.is_terminal(self.state)
@@ -262,8 +269,12 @@ class TableManager:
         seed: int | None = None,
         *,
         owner: str = "",
+        listed: bool = False,
     ) -> tuple[Table, dict[int, str]]:
         """A new table; returns it and its tokens (seat, or HOT_SEAT, to token), shown once.
+
+        A `listed` table gets a token for its first human seat only (the creator's): its other
+        human seats are open, for anyone to take from the lobby's list (`join`).
 
         The seed is secret (it would let anyone rebuild every shuffle): it is drawn here
         unless given (tests and reproductions), stored, and never sent to a browser.
@@ -282,7 +293,7 @@ class TableManager:
             if who != HUMAN:
                 make_agent(who, 0)  # BadAgent if the spec is not valid
         with self._search_seats_reserved(owner, seats):
-            return await self._create(game, players, seats, hot_seat, seed, owner)
+            return await self._create(game, players, seats, hot_seat, seed, owner, listed)
 
     def search_seats_of(self, owner: str) -> int:
         """The search bots (every bot but random and heuristic) at `owner`'s unfinished tables,
@@ -315,10 +326,16 @@ class TableManager:
                 del self._creating[owner]
 
     async def _create(
-        self, game: Game, players: int, seats: list[str], hot_seat: bool, seed: int | None, owner: str
+        self, game: Game, players: int, seats: list[str], hot_seat: bool, seed: int | None, owner: str, listed: bool
     ) -> tuple[Table, dict[int, str]]:
         humans = [seat for seat, who in enumerate(seats) if who == HUMAN]
         hot = hot_seat and len(humans) > 0
+        if listed and hot:
+            raise Refusal("a hot-seat table is played on one screen: it cannot be listed for others to join")
+        if listed and len(humans) < 2:
+            raise Refusal("a listed table needs a free human seat for others to take (choose a person for two seats)")
+        if listed:
+            humans = humans[:1]
         tokens = {HOT_SEAT: secrets.token_urlsafe(24)} if hot else {s: secrets.token_urlsafe(24) for s in humans}
         row = TableRow(
             id=secrets.token_urlsafe(9),
@@ -330,6 +347,7 @@ class TableManager:
             seats=list(seats),
             hot_seat=hot,
             created=now(),
+            listed=listed,
         )
         hashes = {seat: token_hash(token) for seat, token in tokens.items()}
         await self._in_db(self.store.create_table, row, hashes)
@@ -340,6 +358,26 @@ class TableManager:
         self.tables[row.id] = table
         self.kick_bots(table)
         return table, tokens
+
+    def open_tables(self) -> list[Table]:
+        """Listed tables with a free human seat, newest first."""
+        found = [table for table in self.tables.values() if table.open_seats()]
+        return sorted(found, key=lambda table: table.row.created, reverse=True)
+
+    async def join(self, table_id: str) -> tuple[int, str]:
+        """Take the first free seat of a listed table: returns the seat and its new token (shown once).
+
+        Refusal if the table is not listed or every human seat is taken."""
+        table = self.get(table_id)
+        async with table.lock:
+            free = table.open_seats()
+            if not free:
+                raise Refusal(f"table {table_id} has no free seat to take")
+            token = secrets.token_urlsafe(24)
+            digest = token_hash(token)
+            await self._in_db(self.store.add_seat_token, table.id, free[0], digest)
+            table.token_hashes[free[0]] = digest
+        return free[0], token
 
     # --- acting ----------------------------------------------------------------------------
 

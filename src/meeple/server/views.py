@@ -14,11 +14,12 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
-from meeple.engine import Action
+from meeple.engine import Action, GameSpec, MeepleError, game_specs
 from meeple.server.bots import BOT_LEVELS
 from meeple.server.tables import HUMAN, Client, Table
 
 LOG_LINES = 60
+TRUE_WORDS = ("on", "true", "1", "yes")  # what a ticked checkbox may post
 log = logging.getLogger("meeple.server")
 
 templates = Environment(
@@ -39,6 +40,13 @@ def seat_name(table: Table, seat: int) -> str:
     return f"seat {seat} (bot: {_LEVEL_NAMES.get(who, who)})"
 
 
+def thinking_seats(table: Table) -> set[int]:
+    """The bot seats that are to move: their bot is thinking (or about to), unless the table is stuck."""
+    if table.problem or table.broken is not None:
+        return set()
+    return {seat for seat in table.to_move() if table.row.seats[seat] != HUMAN}
+
+
 def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
 
@@ -57,33 +65,70 @@ def _status(table: Table, seat: int | None, legal: list[Action]) -> str:
         names = ", ".join(seat_name(table, s) for s in others)
         return f"Your move. Choosing at the same time: {names}."
     count = len(movers)
-    names = ", ".join(seat_name(table, s) for s in movers)
+    thinking = thinking_seats(table)
+    names = ", ".join(seat_name(table, s) + (", thinking…" if s in thinking else "") for s in movers)
     if count == 1:
         return f"Waiting for {names}."
     return f"Waiting for {count} players: {names}."
 
 
-def _result(table: Table) -> dict[str, Any] | None:
-    """Scores, ranking and winners (or the team outcome) of a finished game."""
+def _named(table: Table, seat: int, viewer: int | None) -> str:
+    """A seat as a table cell or sentence start: "You" for the viewer's own seat."""
+    if seat == viewer:
+        return "You"
+    name = seat_name(table, seat)
+    return name[:1].upper() + name[1:]
+
+
+def _sheet(table: Table, detail: dict[str, Any], viewer: int | None) -> dict[str, Any] | None:
+    """The result's score sheet (Result.detail["sheet"]) with seats named for this viewer."""
+    sheet = detail.get("sheet")
+    if not isinstance(sheet, dict):
+        return None
+    rows = []
+    for row in sheet["rows"]:
+        name = str(row.get("name"))
+        who = _named(table, row["seat"], viewer) if "seat" in row else name[:1].upper() + name[1:]
+        rows.append({"seat": row.get("seat"), "who": who, "values": [_number(v) for v in row["values"]]})
+    return {"columns": sheet["columns"], "rows": rows}
+
+
+def _result(table: Table, viewer: int | None) -> dict[str, Any] | None:
+    """A finished game explained: the outcome in words, how each score was made (the game's
+    score sheet), and for a competitive game the ranking and the winners."""
     if not table.is_over():
         return None
     assert table.game is not None and table.state is not None
     result = table.game.result(table.state)
+    sheet = _sheet(table, result.detail, viewer)
+    summary = result.detail.get("summary")
+    outcome = None
+    if result.team is not None:
+        who = "The team" if table.spec.cooperative else _named(table, 0, viewer)  # else: solo against the game
+        words = result.team.detail
+        outcome = f"{who} {'won' if result.team.won else 'lost'}" + (f": {words}." if words else ".")
+        return {"outcome": outcome, "sheet": sheet, "summary": summary, "rows": [], "winners": None}
+    by_seat = {row["seat"]: row for row in sheet["rows"]} if sheet else {}
     rows = [
         {
-            "seat": seat_name(table, seat),
+            "who": _named(table, seat, viewer),
             "score": _number(score),
             "rank": rank,
             "winner": seat in result.winner_seats,
+            "parts": by_seat[seat]["values"] if seat in by_seat else [_number(score)],
         }
         for seat, (score, rank) in enumerate(zip(result.scores, result.ranking, strict=True))
     ]
     rows.sort(key=lambda row: row["rank"])
-    team = None
-    if result.team is not None:
-        team = {"won": result.team.won, "margin": _number(result.team.margin), "detail": result.team.detail}
-    winners = ", ".join(seat_name(table, s) for s in result.winner_seats)
-    return {"rows": rows, "team": team, "winners": winners}
+    winners = [_named(table, s, viewer) for s in result.winner_seats]
+    if not winners:
+        outcome = "Nobody won."
+    elif len(winners) == 1:
+        outcome = "You won." if winners[0] == "You" else f"{winners[0]} won."
+    else:
+        outcome = f"A tie: {', '.join(winners)} share the win."
+    columns = sheet["columns"] if sheet else ["Score"]
+    return {"outcome": outcome, "sheet": None, "summary": summary, "rows": rows, "columns": columns}
 
 
 def _board(table: Table, observation: dict[str, Any], legal: list[Action]) -> tuple[Markup | None, str]:
@@ -110,6 +155,7 @@ def seat_view(table: Table, seat: int | None) -> str:
     observation = game.observation(state, seat)
     legal = game.legal_actions(state, seat) if seat is not None and not table.problem else []
     svg, text = _board(table, observation, legal)
+    thinking = thinking_seats(table)
     lines = observation.get("log")
     log_lines = [str(line) for line in lines[-LOG_LINES:]] if isinstance(lines, list) else []
     html = templates.get_template("view.html").render(
@@ -124,8 +170,10 @@ def seat_view(table: Table, seat: int | None) -> str:
         legal=legal,
         log_lines=log_lines,
         log_skipped=len(lines) - len(log_lines) if isinstance(lines, list) else 0,
-        result=_result(table),
-        seats=[seat_name(table, s) for s in range(table.row.players)],
+        result=_result(table, seat),
+        seats=[
+            {"name": seat_name(table, s), "you": s == seat, "thinking": s in thinking} for s in range(table.row.players)
+        ],
     )
     table.views[key] = html
     return html
@@ -149,6 +197,44 @@ def client_view(client: Client) -> str:
     if client.confirmed != turn:
         return pass_screen(table, turn)
     return seat_view(table, turn)
+
+
+def form_values(spec: GameSpec, fields: dict[str, str] | None) -> dict[str, Any]:
+    """What a game's lobby form shows: the fields as a refused form sent them, else the defaults
+    (three players where the game allows, seat 0 a person and the others a medium bot)."""
+    given = fields or {}
+    players = given.get("players") or str(min(max(spec.min_players, 3), spec.max_players))
+    seats = [given.get(f"seat{seat}") or (HUMAN if seat == 0 else "medium") for seat in range(spec.max_players)]
+    options: dict[str, Any] = {}
+    for option in spec.options:
+        value = given.get(f"opt_{option.name}")
+        if option.control == "checkbox":
+            options[option.name] = option.default if value is None else value.lower() in TRUE_WORDS
+        else:
+            options[option.name] = option.default if value is None else value
+    ticked = {name: given.get(name, "").lower() in TRUE_WORDS for name in ("hot_seat", "listed")}
+    return {"players": players, "seats": seats, "options": options, **ticked}
+
+
+def form_error(slug: str, error: MeepleError) -> str:
+    """A refused form's reason, naming the game it was for (when the game is known)."""
+    titles = {spec.slug: spec.title for spec in game_specs()}
+    return f"{titles[slug]}: {error}" if slug in titles else str(error)
+
+
+def open_tables(tables: list[Table]) -> list[dict[str, Any]]:
+    """The lobby's list of listed tables with a free seat: game, who sits where, how many are free."""
+    return [
+        {
+            "id": table.id,
+            "title": table.spec.title,
+            "players": table.row.players,
+            "free": len(table.open_seats()),
+            "seats": ", ".join(seat_name(table, seat) for seat in range(table.row.players)),
+            "moves": table.seq,
+        }
+        for table in tables
+    ]
 
 
 def notice(message: str, kind: str = "error") -> str:

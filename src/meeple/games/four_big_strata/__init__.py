@@ -9,10 +9,35 @@ observation.py (hidden information), content/ (every card and number).
 
 from typing import Any
 
-from meeple.engine import Action, Estimate, Game, GameSpec, OptionSpec, Result, Rng, TeamOutcome, competitive_result
+from meeple.engine import (
+    Action,
+    Estimate,
+    Game,
+    GameSpec,
+    OptionSpec,
+    Result,
+    Rng,
+    TeamOutcome,
+    competitive_result,
+    score_sheet,
+)
 from meeple.games.four_big_strata import bots, evaluation, flow, observation, scoring, setup, view
-from meeple.games.four_big_strata.content import load_content
+from meeple.games.four_big_strata.content import CLASSES, load_content
 from meeple.games.four_big_strata.state import OVER, Fbs
+
+SCORING_RULE = "9 Game end: a player's score is their weakest class; ties go to the stronger second weakest, and so on."
+
+
+def _against_magistrate(mine: list[int], theirs: list[int]) -> str:
+    """Solo: the player's weakest class against the Magistrate's, in words (9 Game end)."""
+    for place, (own, other) in enumerate(zip(mine, theirs, strict=True)):
+        if own != other:
+            gap = abs(own - other)
+            lead = f"{gap} {'ahead' if own > other else 'short'}"
+            if place == 0:
+                return f"weakest class {own} against the Magistrate's {other}: {lead}"
+            return f"weakest classes equal ({mine[0]}); the next weakest decided, {own} against {other}: {lead}"
+    return f"every class equal to the Magistrate's (weakest {mine[0]}): a tie is not a win"
 
 
 class FourBigStrata(Game[Fbs]):
@@ -91,17 +116,26 @@ class FourBigStrata(Game[Fbs]):
         """9 Game end: the lowest class score; ties by the second lowest, and so on. Solo: the
         player wins by beating the Magistrate's scores compared the same way."""
         keys = [scoring.ranking_key(scores) for scores in state.final]
+        columns = [*(f"{name.capitalize()}s" for name in CLASSES), "Score (weakest class)"]
         if state.solo:
             won = keys[0] > keys[1]
             margin = keys[0][0] - keys[1][0]
+            sheet = score_sheet(
+                columns, [(0, [*state.final[0], keys[0][0]]), ("the Magistrate", [*state.final[1], keys[1][0]])]
+            )
             return Result(
                 scores=[float(keys[0][0])],
                 ranking=[1],
                 winner_seats=[0] if won else [],
-                team=TeamOutcome(won=won, margin=float(margin), detail=f"Magistrate scored {keys[1][0]}"),
-                detail={"class_scores": state.final},
+                team=TeamOutcome(won=won, margin=float(margin), detail=_against_magistrate(keys[0], keys[1])),
+                detail={"class_scores": state.final, "sheet": sheet, "summary": SCORING_RULE},
             )
-        return competitive_result([float(k[0]) for k in keys], keys, {"class_scores": state.final})
+        sheet = score_sheet(
+            columns,
+            [(seat, [*scores, key[0]]) for seat, (scores, key) in enumerate(zip(state.final, keys, strict=True))],
+        )
+        detail = {"class_scores": state.final, "sheet": sheet, "summary": SCORING_RULE}
+        return competitive_result([float(k[0]) for k in keys], keys, detail)
 
     def evaluate(self, state: Fbs) -> Estimate:
         return evaluation.evaluate(state, self.content)

@@ -115,19 +115,55 @@ class Guedelon(Game[GuedelonState]):
             extra = max(0, state.finished - rounds)
             won = state.finished <= rounds
             margin = float(rounds - state.finished)
-            detail = f"castle complete in round {state.finished}" + (f" ({extra} extra)" if extra else "")
         else:
             extra = state.round - rounds + 1
             won = False
-            left = sum(len(f) for f in self.content.floors) - sum(state.floor) + (1 if state.mill == 0 else 0)
-            margin = -float(extra) - left / 23
-            detail = f"castle not complete after {state.round} rounds ({left} floors left)"
+            margin = -float(extra) - self._floors_left(state) / 23
+        detail = self._end_in_words(state)
         return Result(
             scores=[float(extra)] * state.players,
             ranking=[1] * state.players,
             winner_seats=list(range(state.players)) if won else [],
             team=TeamOutcome(won=won, margin=margin, detail=detail),
-            detail={"extra_rounds": extra, "finished_round": state.finished},
+            detail={"extra_rounds": extra, "finished_round": state.finished, "summary": self._goal()},
+        )
+
+    def _goal(self) -> str:
+        """8 Game end: what the team plays for, in words."""
+        rounds, last_year = self.content.rounds, self.content.first_year + self.content.rounds - 1
+        return (
+            f"The team wins if the castle is complete by the end of {last_year} (round {rounds}); "
+            "the extra rounds count how many more it needed."
+        )
+
+    def _floors_left(self, state: GuedelonState) -> int:
+        """Floors of the castle (and the Mill, when played) not yet built."""
+        return sum(len(f) for f in self.content.floors) - sum(state.floor) + (1 if state.mill == 0 else 0)
+
+    def _end_in_words(self, state: GuedelonState) -> str:
+        """8 Game end, for people: the year the castle was complete (or that it was not), and the
+        rounds to spare or the extra rounds it needed."""
+        rounds, first = self.content.rounds, self.content.first_year
+        deadline = f"the end of {first + rounds - 1} (round {rounds})"
+        if state.finished:
+            done = f"the castle was complete in {first + state.finished - 1} (round {state.finished})"
+            spare = rounds - state.finished
+            if spare == 0:
+                return f"{done}, the last round before the deadline"
+            plural = "s" if abs(spare) > 1 else ""
+            return (
+                f"{done}, {spare} round{plural} before {deadline}"
+                if spare > 0
+                else f"{done}, {-spare} extra round{plural} after {deadline}"
+            )
+        left = self._floors_left(state)
+        still = f"{left} floor{'s' if left != 1 else ''} still to build"
+        played = state.round - rounds
+        if played <= 0:
+            return f"the castle was not complete at {deadline}: {still}"
+        return (
+            f"the castle was not complete at {deadline}, nor after {played} extra round{'s' if played > 1 else ''} "
+            f"(to {first + state.round - 1}): {still}"
         )
 
     def evaluate(self, state: GuedelonState) -> Estimate:

@@ -11,7 +11,7 @@ observation.py (hidden information), content/ (every component and number).
 
 from typing import Any
 
-from meeple.engine import Action, Estimate, Game, GameSpec, OptionSpec, Result, Rng, competitive_result
+from meeple.engine import Action, Estimate, Game, GameSpec, OptionSpec, Result, Rng, competitive_result, score_sheet
 from meeple.games.lotta_rome import bots, evaluation, flow, observation, setup, view
 from meeple.games.lotta_rome.content import load_content
 from meeple.games.lotta_rome.scoring import ADJACENT_GROUPS
@@ -83,7 +83,13 @@ class LottaRome(Game[Lotta]):
         """The most victory points wins; "if several players have scored the same number of
         victory points, the one with the most lands in his domain wins" (DETERMINING THE WINNER)."""
         keys = [(score[3], score[4]) for score in state.final]
-        return competitive_result([float(k[0]) for k in keys], keys, {"breakdown": [f[:] for f in state.final]})
+        columns = ["Buildings", "Gems", "Contracts", "Victory points", "Lands (tie-break)"]
+        detail = {
+            "breakdown": [f[:] for f in state.final],
+            "sheet": score_sheet(columns, list(enumerate(state.final))),
+            "summary": "The most victory points wins; a tie goes to the domain with the most lands.",
+        }
+        return competitive_result([float(k[0]) for k in keys], keys, detail)
 
     def evaluate(self, state: Lotta) -> Estimate:
         return evaluation.evaluate(state, self.rules)

@@ -12,7 +12,7 @@ content/ (the board map and every piece, with provenance).
 
 from typing import Any
 
-from meeple.engine import Action, Estimate, Game, GameSpec, OptionSpec, Result, Rng, competitive_result
+from meeple.engine import Action, Estimate, Game, GameSpec, OptionSpec, Result, Rng, competitive_result, score_sheet
 from meeple.games.round_house import bots, evaluation, flow, observation, scoring, setup, view
 from meeple.games.round_house.content import load_content
 from meeple.games.round_house.state import EXPERT, OVER, Rh
@@ -94,7 +94,17 @@ class RoundHouse(Game[Rh]):
     def result(self, state: Rh) -> Result:
         """Most honor wins; ties by coins, then resources (a ruling)."""
         keys = [scoring.ranking_key(state, seat, self.content) for seat in range(state.players)]
-        details = {"scores": [scoring.breakdown(state, seat, self.content) for seat in range(state.players)]}
+        parts = [scoring.breakdown(state, seat, self.content) for seat in range(state.players)]
+        columns = ["Honor track", "Orders", "Amulets", "Honor", "Coins (tie-break)"]
+        rows = [
+            (seat, [p["track"], p["orders"], p["amulets"], p["total"], k[1]])
+            for seat, (p, k) in enumerate(zip(parts, keys, strict=True))
+        ]
+        details = {
+            "scores": parts,
+            "sheet": score_sheet(columns, rows),
+            "summary": "The most honor wins; a tie goes to the most coins, then the most goods (a ruling).",
+        }
         return competitive_result([float(k[0]) for k in keys], keys, details)
 
     def evaluate(self, state: Rh) -> Estimate:

@@ -12,7 +12,18 @@ information), content/ (the card pool and the starter decks).
 
 from typing import Any
 
-from meeple.engine import Action, BadOption, Estimate, Game, GameSpec, OptionSpec, Result, Rng, competitive_result
+from meeple.engine import (
+    Action,
+    BadOption,
+    Estimate,
+    Game,
+    GameSpec,
+    OptionSpec,
+    Result,
+    Rng,
+    competitive_result,
+    score_sheet,
+)
 from meeple.games.round_table import bots, evaluation, flow, observation, setup, view
 from meeple.games.round_table.content import load_pool
 from meeple.games.round_table.decks import Deck, read_custom_decks, starter_deck, starter_names
@@ -129,7 +140,11 @@ class RoundTable(Game[Rt]):
         """Winning the Game: the most Renown from captured Regions; "If the total Renown is
         tied, the game is a tie" (tied seats share the rank)."""
         scores = [float(flow.renown(state, self.pool, seat)) for seat in range(state.players)]
-        return competitive_result(scores, [[s] for s in scores], {"end": state.end_reason})
+        sheet = score_sheet(["Renown of captured Regions"], [(seat, [score]) for seat, score in enumerate(scores)])
+        summary = f"{state.end_reason[:1].upper()}{state.end_reason[1:]}. The most Renown wins; equal Renown is a tie."
+        return competitive_result(
+            scores, [[s] for s in scores], {"end": state.end_reason, "sheet": sheet, "summary": summary}
+        )
 
     def evaluate(self, state: Rt) -> Estimate:
         return evaluation.evaluate(state, self.pool)
