@@ -722,7 +722,7 @@ def balance(
         )
     console = Console(highlight=False)
     for answer in report["first_player"]:
-        console.print(f"variant {answer['variant']}, {answer['players']} players: {escape(answer['answer'])}")
+        console.print(f"variant {answer['variant']}, {plural(answer['players'], 'player')}: {escape(answer['answer'])}")
     console.print(f"Report: {escape(report['report'])}/report.html and summary.md")
     if "run_id" in report:
         console.print(f"Results kept as run {report['run_id']} in {escape(str(where.results))}")

@@ -40,6 +40,10 @@ def describe_options(options: dict[str, Any]) -> str:
     )
 
 
+def players(count: int) -> str:
+    return f"{count} player" if count == 1 else f"{count} players"
+
+
 def save(figure: Figure, path: Path) -> None:
     FigureCanvasAgg(figure)
     figure.tight_layout()
@@ -61,7 +65,7 @@ def seats_plot(group: Sequence[Cell], path: Path) -> None:
         axes.bar(names, values, yerr=errors, capsize=4, color="#4a7ab5")
         if cell.team is None:
             axes.axhline(1 / cell.players, linestyle="--", color="grey")
-        axes.set_title(f"{cell.players} players ({len(cell.rows)} games)", fontsize=9)
+        axes.set_title(f"{players(cell.players)} ({len(cell.rows)} games)", fontsize=9)
         axes.set_ylim(0, 1)
         axes.set_xlabel("seat")
     figure.axes[0].set_ylabel("win rate")
@@ -75,7 +79,7 @@ def scores_plot(group: Sequence[Cell], path: Path) -> None:
         axes = figure.add_subplot(1, len(group), number + 1)
         axes.boxplot([[row["scores"][seat] for row in cell.rows] for seat in range(cell.players)])
         axes.set_xticks(range(1, cell.players + 1), [str(seat) for seat in range(cell.players)])
-        axes.set_title(f"{cell.players} players", fontsize=9)
+        axes.set_title(players(cell.players), fontsize=9)
         axes.set_xlabel("seat")
     figure.axes[0].set_ylabel("score")
     save(figure, path)
@@ -137,7 +141,7 @@ def variant_sections(number: int, group: Sequence[Cell], folder: Path) -> list[S
     width = max(cell.players for cell in group)
     seats = Section(
         "Seats: who wins (win rates with 95% Wilson intervals; k winners of a game win 1/k each)",
-        [f"{cell.players} players: {cell.first_player()}." for cell in group],
+        [f"{players(cell.players)}: {cell.first_player()}." for cell in group],
         ["players", "games", *[f"seat {seat}" for seat in range(width)]],
         [
             [str(cell.players), str(len(cell.rows)), *[rate.describe() for rate in cell.seats]]

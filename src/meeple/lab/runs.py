@@ -12,8 +12,9 @@ from typing import Any
 
 from meeple.agents import make_agent
 from meeple.engine import Game
-from meeple.lab.backends import Advance, LabError, chunk_size, make_backend, run_jobs
+from meeple.lab.backends import Advance, Backend, LabError, chunk_size, make_backend, run_jobs
 from meeple.lab.balance import balance_jobs, cells, parse_player_counts, variant_games
+from meeple.lab.jobs import GameJob
 from meeple.lab.tournament import arrangements, rate, tournament_jobs
 
 DEFAULT_RESULTS = Path("build/lab/results")
@@ -37,8 +38,7 @@ def check_agents(agents: Sequence[str]) -> None:
         make_agent(spec, 0)
 
 
-def play(jobs: Sequence[Any], where: Where, advance: Advance | None) -> list[dict[str, Any]]:
-    backend = make_backend(where.backend, where.workers, where.address)
+def play(jobs: Sequence[GameJob], backend: Backend, where: Where, advance: Advance | None) -> list[dict[str, Any]]:
     return run_jobs(jobs, backend, chunk_size(len(jobs), where.workers), advance)
 
 
@@ -54,9 +54,9 @@ def tournament(
         raise LabError("--agents names an agent twice: each agent is rated once")
     if games < 1:
         raise LabError(f"--games must be at least 1, not {games}")
-    make_backend(where.backend, where.workers, where.address)
+    backend = make_backend(where.backend, where.workers, where.address)
     jobs = tournament_jobs(game, players, agents, games, seed)
-    rows = play(jobs, where, advance)
+    rows = play(jobs, backend, where, advance)
     report: dict[str, Any] = {
         "game": game.spec.slug,
         "players": players,
@@ -104,9 +104,9 @@ def balance(
         raise LabError(f"--agents names {len(agents)} agents but {min(counts)} players have fewer seats")
     if games < 1:
         raise LabError(f"--games must be at least 1, not {games}")
-    make_backend(where.backend, where.workers, where.address)
+    backend = make_backend(where.backend, where.workers, where.address)
     jobs = balance_jobs(variants, counts, agents, games, seed)
-    rows = play(jobs, where, advance)
+    rows = play(jobs, backend, where, advance)
     grouped = cells(variants, rows)
     groups = [[cell for cell in grouped if cell.variant == number] for number in range(len(variants))]
     spec = variants[0].spec
