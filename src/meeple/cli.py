@@ -31,18 +31,15 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from meeple.agents import Agent, make_agent
+from meeple.agents import make_agent
 from meeple.agents.factory import BadAgent
 from meeple.engine import (
-    Action,
     Game,
     GameRecord,
     GameSpec,
     MeepleError,
-    Result,
     State,
     decode_record,
-    derive_seed,
     encode_record,
     finish_record,
     game_specs,
@@ -51,9 +48,9 @@ from meeple.engine import (
     replay,
 )
 from meeple.simulation import simulate as run_simulation
+from meeple.terminal import HUMAN, Quit, TerminalMatch, make_console, number, print_result, step_through
 
 T = TypeVar("T")
-HUMAN = "human"
 # The game's own search where it has one (Guédelon), else ISMCTS at 200 iterations capped at 3 s.
 DEFAULT_BOT = "planner"
 ERROR_EXIT = 2
@@ -175,48 +172,8 @@ def check_count(name: str, value: int, minimum: int = 1) -> None:
 # --- shared output ----------------------------------------------------------------------------
 
 
-def number(value: float) -> str:
-    """A score or rate for people: whole numbers without a decimal point."""
-    value = float(value)
-    if value.is_integer():
-        return str(int(value))
-    return f"{value:.3f}".rstrip("0") if abs(value) < 1 else f"{value:.2f}".rstrip("0")
-
-
 def percent(value: float) -> str:
     return f"{100 * value:.1f}%"
-
-
-def seat_list(seats: Sequence[int]) -> str:
-    return ", ".join(str(seat) for seat in seats)
-
-
-def print_result(console: Console, result: Result, seat_names: Sequence[str] | None = None) -> None:
-    """Scores, ranking and winners (or the team outcome) of a finished game."""
-    table = Table(title="Result")
-    table.add_column("seat", justify="right")
-    if seat_names is not None:
-        table.add_column("player")
-    table.add_column("score", justify="right")
-    table.add_column("rank", justify="right")
-    table.add_column("winner")
-    for seat, (score, rank) in enumerate(zip(result.scores, result.ranking, strict=True)):
-        cells = [str(seat)]
-        if seat_names is not None:
-            cells.append(escape(seat_names[seat]))
-        cells += [number(score), str(rank), "yes" if seat in result.winner_seats else ""]
-        table.add_row(*cells)
-    console.print(table)
-    if result.team is not None:
-        outcome = "won" if result.team.won else "lost"
-        detail = f" — {escape(result.team.detail)}" if result.team.detail else ""
-        console.print(f"The team {outcome} (margin {number(result.team.margin)}){detail}.")
-    elif len(result.winner_seats) == 1:
-        console.print(f"Winner: seat {result.winner_seats[0]}.")
-    elif result.winner_seats:
-        console.print(f"Winners (shared): seats {seat_list(result.winner_seats)}.")
-    else:
-        console.print("Nobody won.")
 
 
 def write_record(path: Path, game: Game, record: GameRecord, state: State) -> None:
@@ -262,7 +219,7 @@ def options_table(spec: GameSpec) -> Table:
     """The options of one game: name, default, allowed values, description."""
     table = Table(title=f"{escape(spec.slug)} options (--option name=value)", title_justify="left")
     for column in ("option", "default", "values", "description"):
-        table.add_column(column)
+        table.add_column(column, overflow="fold")  # wrapped, never cut: every value must be readable
     for option in spec.options:
         table.add_row(
             escape(option.name),
@@ -279,7 +236,7 @@ def games() -> None:
     load_games()
     with reported_errors():
         specs = game_specs()
-    console = Console(highlight=False)
+    console = make_console()
     if not specs:
         console.print("No games are registered.")
         return
@@ -292,19 +249,6 @@ def games() -> None:
 
 
 # --- meeple play ----------------------------------------------------------------------------------
-
-
-class Quit(Exception):
-    """The person at the keyboard asked to stop (q, end of input or Ctrl-C)."""
-
-
-def read_line(console: Console, prompt: str) -> str:
-    """One line typed by the user; Quit on end of input or Ctrl-C."""
-    try:
-        return console.input(prompt, markup=False).strip()
-    except (EOFError, KeyboardInterrupt):
-        console.print()
-        raise Quit from None
 
 
 def resolve_seats(spec: GameSpec, players: int | None, seats: list[str]) -> tuple[int, list[str]]:
@@ -324,107 +268,6 @@ def resolve_seats(spec: GameSpec, players: int | None, seats: list[str]) -> tupl
     return count, seats
 
 
-def choose_action(console: Console, legal: list[Action], seat: int) -> Action:
-    """Show the numbered legal actions and read a number or an action id until it is valid."""
-    console.print(f"[bold]Seat {seat}, your move:[/]")
-    width = len(str(len(legal)))
-    for index, action in enumerate(legal, start=1):
-        console.print(f"  {index:>{width}}. {escape(action.label)} [dim]({escape(action.id)})[/]")
-    by_id = {action.id: action for action in legal}
-    while True:
-        answer = read_line(console, f"choice [1-{len(legal)}, an action id, or q to quit]: ")
-        if answer.lower() == "q" and answer not in by_id:
-            raise Quit
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1]
-        if answer in by_id:
-            return by_id[answer]
-        console.print(f"[red]{escape(repr(answer))} is not a choice:[/] type a number from 1 to {len(legal)}.")
-
-
-def announce(console: Console, seat: int, who: str, action: Action) -> None:
-    """Say what a seat did, without revealing a sealed choice."""
-    if action.payload.get("sealed"):
-        console.print(f"seat {seat} has made a sealed choice")
-    else:
-        console.print(f"seat {seat} ({escape(who)}) plays: {escape(action.label)}")
-
-
-class TerminalMatch:
-    """One game played in the terminal by humans and bots."""
-
-    def __init__(self, console: Console, game: Game, seat_specs: list[str], seed: int) -> None:
-        self.console = console
-        self.game = game
-        self.seat_specs = seat_specs
-        self.seed = seed
-        self.state = game.new_game(len(seat_specs), seed)
-        self.bots: dict[int, Agent] = {
-            seat: make_agent(spec, derive_seed(seed, "seat", seat))
-            for seat, spec in enumerate(seat_specs)
-            if spec != HUMAN
-        }
-        self.hot_seat = sum(spec == HUMAN for spec in seat_specs) > 1
-        self.last_human: int | None = None
-        self.actions: list[tuple[int, str]] = []
-
-    def record(self) -> GameRecord:
-        spec = self.game.spec
-        return GameRecord(
-            game=spec.slug,
-            version=spec.version,
-            players=len(self.seat_specs),
-            seed=self.seed,
-            options=dict(self.game.options),
-            actions=list(self.actions),
-        )
-
-    def rewind(self) -> None:
-        """Rebuild the state from the recorded actions (an interrupted action may have left it half-done)."""
-        self.state = self.game.new_game(len(self.seat_specs), self.seed)
-        for seat, action_id in self.actions:
-            self.game.apply(self.state, seat, action_id)
-
-    def run(self) -> None:
-        """Play until the game ends; Quit propagates if the human stops."""
-        while not self.game.is_terminal(self.state):
-            for seat in self.game.to_move(self.state):
-                if seat in self.game.to_move(self.state):
-                    self.decide(seat)
-
-    def decide(self, seat: int) -> None:
-        legal = self.game.legal_actions(self.state, seat)
-        if not legal:
-            raise UsageProblem(f"the game offers seat {seat} no legal action although it must decide")
-        if seat in self.bots:
-            action_id = self.bots[seat].choose(self.game, self.state, seat)
-            action = self.game.apply(self.state, seat, action_id)
-            announce(self.console, seat, self.seat_specs[seat], action)
-        else:
-            self.hand_over(seat)
-            self.console.print(self.game.render_text(self.game.observation(self.state, seat)), markup=False)
-            action = choose_action(self.console, legal, seat)
-            self.game.apply(self.state, seat, action.id)
-            if self.hot_seat:  # hide this seat's private view before anyone else looks
-                self.console.clear()
-                self.console.file.write("\033[3J")  # and the terminal's scroll-back, which clear() keeps
-                self.console.file.flush()
-            announce(self.console, seat, HUMAN, action)
-        self.actions.append((seat, action.id))
-
-    def hand_over(self, seat: int) -> None:
-        """In hot seat play, make the next human confirm before their private view is shown.
-
-        The screen is cleared after every human decision in hot seat play, so what the
-        next human sees before pressing Enter is only what every seat may see.
-        """
-        if self.hot_seat and seat != self.last_human:
-            answer = read_line(self.console, f"pass the device to seat {seat} — press Enter (q to quit) ")
-            if answer.lower() == "q":
-                raise Quit
-        self.last_human = seat
-
-
 @app.command()
 def play(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="The game's slug (see `meeple games`).")],
@@ -441,28 +284,42 @@ def play(
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option, name=value.")] = None,
     seed: Annotated[int | None, typer.Option(help="The game's seed (default: random, and printed).")] = None,
     save: Annotated[Path | None, typer.Option(help="Write the game record to this file.")] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(help="Continue the game of a record saved by --save (its game, options, seed and moves)."),
+    ] = None,
 ) -> None:
     """Play a game in the terminal, humans and bots together."""
-    console = Console(highlight=False)
+    console = make_console()
     load_games()
     with reported_errors():
-        game = game_with_options(game_name, option)
+        if resume is not None:
+            record = read_record(resume)
+            game, _ = replay(record)
+            if record.result is not None:
+                raise UsageProblem(f"the game in {resume} is over: `meeple replay {resume}` shows it")
+            if option or seed is not None or (players is not None and players != record.players):
+                raise UsageProblem("--resume continues the record's game: give no --option, --seed or other --players")
+            players, seed, done = record.players, record.seed, record.actions
+        else:
+            game, done = game_with_options(game_name, option), []
         count, seat_specs = resolve_seats(game.spec, players, split_agents(seats))
         check_bots(seat_specs)
-        if save is not None and not save.parent.is_dir():
-            raise UsageProblem(f"cannot save to {save}: no such directory")
+        if save is not None:
+            check_writable(save)
         seed = random_seed() if seed is None else seed
-        match = TerminalMatch(console, game, seat_specs, seed)
+        match = TerminalMatch(console, game, seat_specs, seed, done)
         console.print(
             f"[bold]{escape(game.spec.title)}[/], {plural(count, 'player')}, seed {seed} (replay it with --seed {seed})"
         )
+        if done:
+            console.print(f"Continuing after {plural(len(done), 'action')} from {escape(str(resume))}.")
         for seat, spec in enumerate(seat_specs):
             console.print(f"  seat {seat}: {escape(spec)}")
         try:
             match.run()
         except (Quit, KeyboardInterrupt):
-            done = len(match.actions)
-            console.print(f"Game stopped after {done} action{'' if done == 1 else 's'}.")
+            console.print(f"Game stopped after {plural(len(match.actions), 'action')}.")
             match.rewind()
         else:
             console.print(game.render_text(game.observation(match.state, None)), markup=False)
@@ -470,6 +327,31 @@ def play(
         if save is not None:
             write_record(save, game, match.record(), match.state)
             console.print(f"Record saved to {escape(str(save))}.")
+
+
+def check_writable(path: Path) -> None:
+    """Refuse a --save path that could not be written, before the game is played (not after)."""
+    if path.is_dir():
+        raise UsageProblem(f"cannot save to {path}: it is a directory")
+    if not path.parent.is_dir():
+        raise UsageProblem(f"cannot save to {path}: no such directory")
+    existed = path.exists()
+    try:
+        with path.open("ab"):
+            pass
+    except OSError as error:
+        raise UsageProblem(f"cannot save to {path}: {error.strerror or error}") from None
+    if not existed:
+        path.unlink()
+
+
+def read_record(path: Path) -> GameRecord:
+    """A record file, decoded (UsageProblem if it cannot be read; the record's own errors otherwise)."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise UsageProblem(f"cannot read the record {path}: {error.strerror or error}") from None
+    return decode_record(data)
 
 
 # --- meeple simulate ------------------------------------------------------------------------------
@@ -573,7 +455,7 @@ def simulate(
         count = default_players(game.spec, len(specs)) if players is None else players
         game.spec.check_players(count)
         if len(specs) > count:
-            raise UsageProblem(f"--agents names {len(specs)} agents but there are only {count} seats")
+            raise UsageProblem(f"--agents names {plural(len(specs), 'agent')} but the game has {plural(count, 'seat')}")
         check_count("--games", games)
         check_count("--workers", workers)
         if HUMAN in specs:
@@ -607,7 +489,7 @@ def simulate(
     if as_json:
         typer.echo(json.dumps(report))
     else:
-        print_summary(Console(highlight=False), report, game.spec.title)
+        print_summary(make_console(), report, game.spec.title)
 
 
 # --- meeple tournament and meeple balance (the designers' lab, meeple.lab) ---------------------
@@ -734,19 +616,26 @@ def balance(
 @app.command("replay")
 def replay_command(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A record written by `meeple play --save`.")],
+    step: Annotated[bool, typer.Option("--step", help="Walk through the game move by move.")] = False,
+    seat: Annotated[
+        int | None, typer.Option(help="With --step: show the board as this seat saw it (default: the public view).")
+    ] = None,
 ) -> None:
     """Replay a game record, check it was not altered, and show how the game ended."""
-    console = Console(highlight=False)
+    console = make_console()
     load_games()
     with reported_errors():
-        try:
-            data = file.read_bytes()
-        except OSError as error:
-            raise UsageProblem(f"cannot read the record {file}: {error.strerror or error}") from None
-        record = decode_record(data)
+        record = read_record(file)
         game, state = replay(record)
-    console.print(f"record verified: {len(record.actions)} actions")
-    console.print(f"[bold]{escape(game.spec.title)}[/], {plural(record.players, 'player')}, seed {record.seed}")
+        if seat is not None and not 0 <= seat < record.players:
+            raise UsageProblem(f"--seat must be a seat of the record, 0 to {record.players - 1}, not {seat}")
+        console.print(f"record verified: {plural(len(record.actions), 'action')}")
+        console.print(f"[bold]{escape(game.spec.title)}[/], {plural(record.players, 'player')}, seed {record.seed}")
+        if step:
+            try:
+                step_through(console, game, record, seat, pause=console.is_terminal)
+            except Quit:
+                return
     if game.is_terminal(state):
         print_result(console, game.result(state))
     else:

@@ -69,7 +69,7 @@ def test_a_game_that_fails_to_load_is_one_error_line(cli, assert_error, monkeypa
         (["simulate", "toy-race", "--agents", "human,random"], "bots only"),
         (
             ["simulate", "toy-race", "--players", "2", "--agents", "random,heuristic,mcts"],
-            "3 agents but there are only 2",
+            "3 agents but the game has 2 seats",
         ),
         (["simulate", "toy-race", "--games", "0"], "--games must be at least 1"),
         (["simulate", "toy-race", "--workers", "0"], "--workers must be at least 1"),

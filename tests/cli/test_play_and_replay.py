@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from meeple.cli import print_result, split_agents
+from meeple.cli import split_agents
 from meeple.engine import Result, TeamOutcome, decode_record
+from meeple.terminal import print_result
 
 # In the open variant with target 3 and no collisions, a player who moves 3 wins at once.
 QUICK = ("--option", "variant=open", "--option", "target=3")
@@ -40,14 +41,14 @@ def test_all_bots_play_to_the_end_and_save_a_replayable_record(cli, tmp_path: Pa
 def test_sealed_bot_choices_are_not_shown(cli) -> None:
     result = cli("play", "toy-race", "--seats", "random,random", "--seed", "3")
     assert result.exit_code == 0, result.output
-    assert "seat 1 has made a sealed choice" in result.stdout
-    assert "plays:" not in result.stdout
+    assert "Seat 1 (random) made a sealed choice" in result.stdout
+    assert " chose " not in result.stdout
 
 
 def test_open_bot_moves_are_shown(cli) -> None:
     result = cli("play", "toy-race", "--seats", "random,mcts:iterations=10", "--seed", "3", *QUICK)
     assert result.exit_code == 0, result.output
-    assert re.search(r"seat [01] \((random|mcts:iterations=10)\) plays: move \d square", result.stdout)
+    assert re.search(r"Seat [01] \((random|mcts:iterations=10)\) chose “move \d square", result.stdout)
     assert "sealed choice" not in result.stdout
 
 
@@ -74,8 +75,7 @@ def test_a_human_seat_reads_numbers_and_reprompts_on_bad_input(cli, tmp_path: Pa
     out = result.stdout
     assert "first to square 3 wins" in out  # the human's view, rendered by the game
     assert "Seat 0, your move:" in out
-    assert "1. move 1 square (step-1)" in out
-    assert "3. move 3 squares (step-3)" in out
+    assert "1. move 1 square\n" in out and "3. move 3 squares\n" in out  # distinct labels: no ids shown
     for bad in ("'abc'", "'9'", "'0'", "''"):
         assert f"{bad} is not a choice" in out, bad
     assert "Result" in out
@@ -123,8 +123,8 @@ def test_hot_seat_asks_to_pass_the_device_and_hides_sealed_choices(cli) -> None:
     out = result.stdout
     assert out.count("pass the device to seat 0 — press Enter (q to quit)") == 4
     assert out.count("pass the device to seat 1 — press Enter (q to quit)") == 4
-    assert out.count("seat 0 has made a sealed choice") == 4
-    assert "plays:" not in out
+    assert out.count("Seat 0 (human) made a sealed choice") == 4
+    assert " chose " not in out
     assert "Winner: seat 0." in out
     # what seat 1 is shown never includes seat 0's pending choice
     for turn in out.split("pass the device to seat 1")[1:]:
@@ -209,10 +209,10 @@ def test_print_result_shows_shared_wins_team_outcomes_and_no_winner() -> None:
     assert "Winners (shared): seats 0, 1." in shared
     team = Result(scores=[2.5], ranking=[1], winner_seats=[], team=TeamOutcome(won=False, margin=-10, detail="flooded"))
     text = render_result(team)
-    assert "The team lost (margin -10) — flooded." in text
+    assert "The team lost: flooded (margin 10 short)." in text
     assert "2.5" in text
     won = Result(scores=[4, 4], ranking=[1, 1], winner_seats=[0, 1], team=TeamOutcome(won=True, margin=1.5))
-    assert "The team won (margin 1.5)." in render_result(won)
+    assert "The team won (margin 1.5 to spare)." in render_result(won)
     assert "Nobody won." in render_result(Result(scores=[0, 0], ranking=[1, 1], winner_seats=[]))
 
 

@@ -1,0 +1,125 @@
+"""What a person at the terminal sees: a steady screen per decision (the board, what happened
+since their last turn, their choices), prompts that understand a few commands, and a spinner
+while a bot thinks.
+
+On a terminal the screen is cleared and drawn anew at every decision, so the board stays put
+and nothing scrolls away; written to a pipe or a file it falls back to plain lines, one after
+another (what tests and scripts read).
+"""
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+
+from rich.console import Console
+from rich.markup import escape
+from rich.rule import Rule
+
+from meeple.engine import Action
+
+HELP = """Commands at a prompt:
+  a number      take that choice
+  an action id  take the choice with that id (shown in brackets where labels repeat)
+  board         show the board again
+  log           everything that happened so far
+  help          this text
+  q             stop the game (with --save, what was played is kept)"""
+
+
+class Quit(Exception):
+    """The person at the keyboard asked to stop (q, end of input or Ctrl-C)."""
+
+
+def make_console() -> Console:
+    """The console of every command: no syntax highlighting, and no emoji codes (an action id
+    such as `do:bank:1` must print as it is, not as an emoji)."""
+    return Console(highlight=False, emoji=False)
+
+
+def read_line(console: Console, prompt: str) -> str:
+    """One line typed by the user; Quit on end of input or Ctrl-C."""
+    try:
+        return console.input(prompt, markup=False).strip()
+    except (EOFError, KeyboardInterrupt):
+        console.print()
+        raise Quit from None
+
+
+def menu_lines(legal: Sequence[Action]) -> list[str]:
+    """One line per choice, numbered; where several choices read the same, each shows its id so
+    that they can be told apart (and typed)."""
+    repeats = Counter(action.label for action in legal)
+    width = len(str(len(legal)))
+    lines = []
+    for index, action in enumerate(legal, start=1):
+        tail = f" [dim]\\[{escape(action.id)}][/]" if repeats[action.label] > 1 else ""
+        lines.append(f"  {index:>{width}}. {escape(action.label)}{tail}")
+    return lines
+
+
+class Screen:
+    """The terminal as one seat's screen at a time."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.steady = console.is_terminal
+
+    def say(self, line: str) -> None:
+        """Something that happened, as it happens (plain mode) — on a steady screen it is shown
+        in the next "since your last turn" summary instead."""
+        if not self.steady:
+            self.console.print(line)
+
+    @contextmanager
+    def thinking(self, who: str) -> Iterator[None]:
+        """A spinner naming the bot that thinks (only on a terminal)."""
+        if self.steady:
+            with self.console.status(f"{escape(who)} is thinking…"):
+                yield
+        else:
+            yield
+
+    def clear(self) -> None:
+        """Wipe the screen and the terminal's scroll-back (hot seat: nothing private stays)."""
+        self.console.clear()
+        self.console.file.write("\033[3J")
+        self.console.file.flush()
+
+    def show_turn(self, title: str, seat: int, board: str, since: Sequence[str]) -> None:
+        """The decision screen: where we are, what happened since the seat's last turn (on a steady
+        screen; plain lines told it as it happened), the board."""
+        if self.steady:
+            self.console.clear()
+            self.console.print(Rule(f"{escape(title)} — seat {seat}"))
+        if since and self.steady:
+            self.console.print("[bold]Since your last turn:[/]")
+            for line in since:
+                self.console.print(f"  {line}")
+        self.console.print(board, markup=False)
+
+    def choose(self, legal: Sequence[Action], seat: int, board: str, history: Sequence[str]) -> Action:
+        """Show the numbered choices and read one (a number or an id), answering commands."""
+        self.console.print(f"[bold]Seat {seat}, your move:[/]")
+        for line in menu_lines(legal):
+            self.console.print(line)
+        by_id = {action.id: action for action in legal}
+        while True:
+            answer = read_line(self.console, f"choice [1-{len(legal)}, an action id, help, or q to quit]: ")
+            word = answer.lower()
+            if word == "q" and answer not in by_id:
+                raise Quit
+            if answer.isdigit() and 1 <= int(answer) <= len(legal):
+                return legal[int(answer) - 1]
+            if answer in by_id:
+                return by_id[answer]
+            if word == "help":
+                self.console.print(HELP, markup=False)
+            elif word == "board":
+                self.console.print(board, markup=False)
+            elif word == "log":
+                for line in history or ["(nothing yet)"]:
+                    self.console.print(f"  {line}")
+            else:
+                self.console.print(
+                    f"[red]{escape(repr(answer))} is not a choice:[/] type a number from 1 to {len(legal)} (or help)."
+                )
