@@ -2,6 +2,7 @@
 folder (self-contained HTML, Markdown, PNG plots) and the kept results."""
 
 import re
+from operator import itemgetter
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ from meeple.engine import BadOption, BadPlayerCount, get_game
 from meeple.lab.backends import LabError
 from meeple.lab.balance import option_variants, parse_player_counts
 from meeple.lab.runs import Where, balance
-from meeple.lab.store import load
+from meeple.lab.store import load, load_rows, save_run
 
 GAMES = ["four-big-strata", "round-house", "guedelon", "lotta-rome", "round-table"]
 
@@ -82,3 +83,17 @@ def test_the_same_seed_gives_the_same_report(tmp_path: Path) -> None:
     second = balance(*args, tmp_path / "b", Where(workers=2, results=None))
     assert first["first_player"] == second["first_player"]
     assert (tmp_path / "a" / "summary.md").read_text().replace("/a", "") == (tmp_path / "b" / "summary.md").read_text()
+
+
+def test_kept_rows_come_back_as_they_were_played(tmp_path: Path) -> None:
+    from meeple.lab.backends import InProcess, run_jobs
+    from meeple.lab.balance import balance_jobs, variant_games
+
+    games = variant_games("round-house", ["amulet_experts=free,never"])
+    rows = run_jobs(balance_jobs(games, [2, 3], ["random", "heuristic"], 2, 4), InProcess(), 3)
+    options = [dict(game.options) for game in games]
+    run_id = save_run(tmp_path, "balance", "round-house", {"games": 2}, options, rows)
+    save_run(tmp_path, "balance", "round-house", {"games": 2}, options, rows[:1])  # another run beside it
+    assert load_rows(tmp_path, run_id) == sorted(rows, key=itemgetter("variant", "players", "index"))
+    with pytest.raises(LabError, match="no run 'nope'"):
+        load_rows(tmp_path, "nope")

@@ -135,3 +135,43 @@ def load(folder: Path, table: str) -> Any:
     import pyarrow.parquet as pq
 
     return pq.read_table(folder / table)
+
+
+def load_rows(folder: Path, run_id: str) -> list[dict[str, Any]]:
+    """A kept run's games as the rows its run made (in game order), e.g. to redraw its report."""
+    import pyarrow.compute as pc
+
+    def table(name: str) -> list[dict[str, Any]]:
+        data = load(folder, name)
+        return data.filter(pc.equal(data["run_id"], run_id)).to_pylist()
+
+    games = table("games")
+    if not games:
+        raise LabError(f"no run {run_id!r} is kept in {folder}")
+    rows: dict[tuple[int, int, int], dict[str, Any]] = {}
+    for game in games:
+        rows[game["variant"], game["players"], game["game_index"]] = {
+            "variant": game["variant"],
+            "players": game["players"],
+            "index": game["game_index"],
+            "seed": game["seed"],
+            "agents": [""] * game["players"],
+            "scores": [0.0] * game["players"],
+            "ranking": [0] * game["players"],
+            "winner_seats": game["winners"],
+            "team_won": game["team_won"],
+            "margin": game["margin"],
+            "decisions": game["decisions"],
+            "choices": [[] for _ in range(game["players"])],
+        }
+    for seat in table("seats"):
+        row = rows[seat["variant"], seat["players"], seat["game_index"]]
+        row["agents"][seat["seat"]] = seat["agent"]
+        row["scores"][seat["seat"]] = seat["score"]
+        row["ranking"][seat["seat"]] = seat["rank"]
+    for choice in table("choices"):
+        row = rows[choice["variant"], choice["players"], choice["game_index"]]
+        row["choices"][choice["seat"]].append((choice["kind"], choice["label"], choice["times"]))
+    for row in rows.values():
+        row["choices"] = [sorted(seat) for seat in row["choices"]]
+    return [rows[key] for key in sorted(rows)]
