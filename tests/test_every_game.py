@@ -288,8 +288,9 @@ def test_observations_are_json_ready_and_never_alias_the_state(slug: str, player
 # --- the browser drawing -------------------------------------------------------------------------------
 @pytest.mark.parametrize(("slug", "players"), CASES)
 def test_the_drawing_is_svg_and_offers_only_legal_actions(slug: str, players: int) -> None:
-    """`render_svg` gives None (no drawing) or one well-formed <svg>; every `data-action` in it is
-    a legal action of the viewer, and a viewer who is not to move is offered none."""
+    """`render_svg` gives None (no drawing) or one well-formed board: an element whose panels are
+    <svg> drawings (the page reflows them); every `data-action` in it is a legal action of the
+    viewer, and a viewer who is not to move is offered none."""
     game = get_game(slug)
     drawn = 0
     for state in sampled_states(game, players, 0):
@@ -300,7 +301,8 @@ def test_the_drawing_is_svg_and_offers_only_legal_actions(slug: str, players: in
             if svg is None:
                 continue
             root = ET.fromstring(svg)
-            assert root.tag == "{http://www.w3.org/2000/svg}svg", f"the drawing's root is {root.tag}"
+            assert root.tag == "div" and "bk-board" in root.get("class", ""), f"the drawing's root is {root.tag}"
+            assert list(root.iter("{http://www.w3.org/2000/svg}svg")), "the board has no <svg> panel"
             offered = {element.get("data-action") for element in root.iter() if element.get("data-action")}
             assert offered <= {action.id for action in legal}, (
                 f"seat {seat} is offered {offered - {a.id for a in legal}}"

@@ -652,7 +652,14 @@ def serve(
     db: Annotated[Path, typer.Option(help="The SQLite file holding every table (created if missing).")] = Path(
         "meeple.sqlite"
     ),
-    bot_workers: Annotated[int, typer.Option(help="Processes in which bots think (0: a thread of the server).")] = 1,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(
+            help="Processes in which search bots think, besides one for random and heuristic bots "
+            "(0: threads of the server). Default: one per core.",
+            show_default=False,
+        ),
+    ] = None,
     public_url: Annotated[
         str | None,
         typer.Option(
@@ -668,8 +675,11 @@ def serve(
 
     from meeple.server import create_app
     from meeple.server.connections import connection_limits
+    from meeple.server.scheduler import default_workers
 
     load_games()
+    if bot_workers is None:
+        bot_workers = default_workers()
     with reported_errors():
         check_count("--bot-workers", bot_workers, minimum=0)
         if not 0 < port < 65536:

@@ -138,7 +138,7 @@ class Viewer:
         return int(self.page.locator("#view").get_attribute("data-seq") or "-1")
 
     def svg(self) -> str:
-        return self.page.locator("#view svg").evaluate("e => e.outerHTML")
+        return self.page.locator("#view .bk-board").evaluate("e => e.outerHTML")
 
     def status(self) -> str:
         return self.page.locator("#view .status").inner_text().strip()

@@ -141,7 +141,9 @@ class Game(ABC, Generic[S]):
         return None
 
     def render_svg(self, observation: dict[str, Any], legal: list[Action]) -> str | None:
-        """The observation drawn as an SVG for the browser, or None if the game has no drawing.
+        """The observation drawn for the browser, or None if the game has no drawing: one
+        well-formed element (the games draw it with meeple.svgkit: a `div.bk-board` of `<svg>`
+        panels the page reflows, each at one unit per CSS pixel).
 
         Elements a player can click carry `data-action="<action id>"` for one of `legal`
         (the actions of the observing seat now; empty for spectators and waiting seats).

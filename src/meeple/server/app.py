@@ -176,7 +176,8 @@ def create_app(db_path: str, bot_workers: int = 1, public_url: str = DEFAULT_PUB
         fields = dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
         try:  # checking the options may parse a deck text: off the event loop
             slug, players, seats, options, hot_seat = await asyncio.to_thread(parse_create_form, fields)
-            table, tokens = await manager.create(slug, players, seats, options, hot_seat)
+            owner = request.client.host if request.client else "unknown"  # bots are scheduled and capped per client
+            table, tokens = await manager.create(slug, players, seats, options, hot_seat, owner=owner)
         except MeepleError as error:
             return lobby(str(error), 400)
         links = []

@@ -4,6 +4,12 @@ A job is a table's record (game, options, players, seed, actions so far), the se
 its agent spec. The worker rebuilds the state by replaying the record, so nothing but
 plain data crosses the process boundary. A small per-process cache keeps the last state
 of each table and only replays the actions added since.
+
+A worker also keeps one agent per bot seat between its decisions (a bounded cache keyed by
+(table, seat)), so a search's tree and a planner's memo survive from one decision to the
+next; the scheduler (scheduler.py) sends a seat's jobs to the worker that holds its agent
+and says so with `keep`. Every decision still draws from its own seed (`bot_seed`): a kept
+agent is reseeded before it decides.
 """
 
 import os
@@ -14,8 +20,8 @@ from typing import Any
 
 import msgspec
 
-from meeple.agents import make_agent
-from meeple.engine import State, derive_seed, get_game
+from meeple.agents import Agent, make_agent
+from meeple.engine import Rng, State, derive_seed, get_game
 
 # The strengths offered in the lobby, as agent specs. Each level plays the game's own planner where
 # it has one (Guédelon's team search, at the level's effort), and elsewhere ISMCTS stopped at its
@@ -29,6 +35,7 @@ BOT_LEVELS: dict[str, str] = {
     "hard": "planner:effort=3,iterations=1000,seconds=10",
 }
 CACHE_TABLES = 32
+CACHE_AGENTS = 64
 
 
 class BotJob(msgspec.Struct, frozen=True):
@@ -42,9 +49,11 @@ class BotJob(msgspec.Struct, frozen=True):
     actions: tuple[tuple[int, str], ...]
     seat: int
     spec: str
+    keep: bool = False  # the seat's agent from its last decision may be used (this worker made it)
 
 
 _cache: OrderedDict[tuple[str, str, int, int], tuple[tuple[tuple[int, str], ...], State]] = OrderedDict()
+_agents: OrderedDict[tuple[str, int], tuple[str, Agent]] = OrderedDict()  # (table, seat) -> (spec, agent)
 
 
 def die_with_parent() -> None:
@@ -83,9 +92,51 @@ def rebuild(job: BotJob) -> State:
     return state
 
 
+def seat_agent(job: BotJob) -> Agent:
+    """The agent of `job.seat`, seeded for this decision: the one kept from the seat's last
+    decision when the job allows it (`keep`) and its spec is unchanged, else a new one."""
+    seed = bot_seed(job.seed, job.seat, len(job.actions))
+    key = (job.table_id, job.seat)
+    kept = _agents.get(key) if job.keep else None
+    if kept is not None and kept[0] == job.spec:
+        agent = kept[1]
+        reseed(agent, job.spec, seed)
+    else:
+        agent = make_agent(job.spec, seed)
+    _agents[key] = (job.spec, agent)
+    _agents.move_to_end(key)
+    while len(_agents) > CACHE_AGENTS:
+        _agents.popitem(last=False)
+    return agent
+
+
+def reseed(agent: Agent, spec: str, seed: int) -> None:
+    """Make a kept agent draw from the streams a new agent built with `seed` would, so that
+    every decision is reproducible from its own seed while the agent's tree and memo stay.
+
+    An agent with a `reseed(seed)` method does it itself; otherwise every engine `Rng` the
+    agent holds (and the agents it holds, such as a planner's fallback search) takes the
+    state of its counterpart in a new agent of the same spec.
+    """
+    own = getattr(agent, "reseed", None)
+    if callable(own):
+        own(seed)
+        return
+    _copy_streams(agent, make_agent(spec, seed))
+
+
+def _copy_streams(kept: object, fresh: object) -> None:
+    """Give each Rng of `kept` (and of the agents it holds) the state of the same one in `fresh`."""
+    for name, value in getattr(fresh, "__dict__", {}).items():
+        mine = getattr(kept, name, None)
+        if isinstance(value, Rng) and isinstance(mine, Rng):
+            mine.state = value.state
+        elif callable(getattr(value, "choose", None)) and type(mine) is type(value):
+            _copy_streams(mine, value)
+
+
 def choose(job: BotJob) -> str:
     """The bot's action id for `job.seat` (runs in a worker process)."""
     game = get_game(job.game, job.options)
     state = rebuild(job)
-    agent = make_agent(job.spec, bot_seed(job.seed, job.seat, len(job.actions)))
-    return agent.choose(game, state, job.seat)
+    return seat_agent(job).choose(game, state, job.seat)

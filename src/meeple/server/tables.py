@@ -3,9 +3,11 @@
 Every table has an asyncio.Lock that serialises its actions. An action is checked, applied
 to a copy of the state, appended to the store and committed, and only then does the copy
 become the table's state and are its browsers told: nothing is ever shown that a restart
-could take back. Bots think in a process pool, off the event loop, so a thinking bot never
+could take back. Bots think in worker processes, off the event loop, so a thinking bot never
 holds up another table (nor its own table's lock: a bot's move is checked like anyone's
-when it comes back, and thought again if the game moved on meanwhile).
+when it comes back, and thought again if the game moved on meanwhile). Which bot thinks
+next, and where, is the scheduler's (scheduler.py): fair between the clients that created
+the tables, and each client may keep only so many search bots at unfinished tables.
 
 The manager knows the engine's API only; it never looks inside a game's state.
 """
@@ -14,22 +16,30 @@ import asyncio
 import logging
 import multiprocessing
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from typing import Any, ParamSpec, TypeVar
 
 from meeple.agents import make_agent
 from meeple.engine import Game, GameSpec, MeepleError, State, get_game
 from meeple.server import bots
+from meeple.server.scheduler import Scheduler, Worker, is_cheap
 from meeple.server.store import HOT_SEAT, Store, TableRow, now, token_hash, token_matches
 
 HUMAN = "human"
 MAX_NOTICES = 8
+SEARCH_SEATS_PER_CLIENT = 8  # search bots (easy, medium, hard...) one client may keep at unfinished tables
 log = logging.getLogger("meeple.server")
 
 P = ParamSpec("P")
 T = TypeVar("T")
+
+
+def search_seats(seats: list[str]) -> int:
+    """How many of `seats` are search bots: neither a person nor a cheap bot (random, heuristic)."""
+    return sum(1 for who in seats if who != HUMAN and not is_cheap(who))
 
 
 class Refusal(MeepleError):
@@ -85,6 +95,7 @@ class Table:
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.bot_task: asyncio.Task[None] | None = None
+        self.owner = row.id  # who its bots' thinking is charged to: the creating client, else the table itself
         self.views: dict[Any, str] = {}  # rendered fragments of the current state, by viewer
         self.options_since: dict[int, tuple[int, list[str]]] = {}  # seat -> (seq since when, its legal ids)
         self.last_acted: dict[int, int] = {}  # seat -> the number of its latest stored action
@@ -159,14 +170,25 @@ class Table:
 
 
 class TableManager:
-    """Every table of the server, the store behind them and the bots' process pool."""
+    """Every table of the server, the store behind them and the bots' workers.
 
-    def __init__(self, store: Store, bot_workers: int = 1) -> None:
+    Bots think in `bot_workers` search worker processes and one more for cheap bots (0: one
+    thread each, in this process: for tests and tiny machines). A client may keep at most
+    `search_seats_per_client` search bots at unfinished tables.
+    """
+
+    def __init__(
+        self, store: Store, bot_workers: int = 1, search_seats_per_client: int = SEARCH_SEATS_PER_CLIENT
+    ) -> None:
         self.store = store
         self.bot_workers = bot_workers
+        self.search_seats_per_client = search_seats_per_client
         self.tables: dict[str, Table] = {}
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-db")
-        self._pool: Executor | None = None
+        self.scheduler = Scheduler(
+            [Worker(self._bot_executor) for _ in range(max(1, bot_workers))], [Worker(self._bot_executor)]
+        )
+        self._creating: dict[str, int] = {}  # owner -> search seats of tables being created
         self._started = False
 
     # --- start-up and shut-down -----------------------------------------------------------
@@ -224,9 +246,7 @@ class TableManager:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self.scheduler.close()
         self._db.shutdown(wait=True)
         self.store.close()
 
@@ -240,11 +260,16 @@ class TableManager:
         options: dict[str, Any],
         hot_seat: bool = False,
         seed: int | None = None,
+        *,
+        owner: str = "",
     ) -> tuple[Table, dict[int, str]]:
         """A new table; returns it and its tokens (seat, or HOT_SEAT, to token), shown once.
 
         The seed is secret (it would let anyone rebuild every shuffle): it is drawn here
         unless given (tests and reproductions), stored, and never sent to a browser.
+        `owner` is the creating client's address: its bots' thinking is scheduled fairly
+        against other clients', and its search bots are capped (see `search_seats_of`);
+        without one (tests, the command line) the table is its own owner and is not capped.
 
         Raises MeepleError (UnknownGame, BadOption, BadPlayerCount, BadAgent, Refusal) when
         the setup is not valid.
@@ -256,6 +281,42 @@ class TableManager:
         for who in seats:
             if who != HUMAN:
                 make_agent(who, 0)  # BadAgent if the spec is not valid
+        with self._search_seats_reserved(owner, seats):
+            return await self._create(game, players, seats, hot_seat, seed, owner)
+
+    def search_seats_of(self, owner: str) -> int:
+        """The search bots (every bot but random and heuristic) at `owner`'s unfinished tables,
+        counting tables being created and not tables that cannot go on (broken, or stuck on a
+        failed bot): what the per-client cap counts."""
+        live = (t for t in self.tables.values() if t.owner == owner and t.broken is None and t.problem is None)
+        return sum(search_seats(t.row.seats) for t in live if not t.is_over()) + self._creating.get(owner, 0)
+
+    @contextmanager
+    def _search_seats_reserved(self, owner: str, seats: list[str]) -> Iterator[None]:
+        """Refuse a table that would take `owner` over the cap of search bots; else hold its
+        search seats while it is created (two creations at once cannot both slip under it)."""
+        wanted = search_seats(seats)
+        if not owner or not wanted:
+            yield
+            return
+        held = self.search_seats_of(owner)
+        if held + wanted > self.search_seats_per_client:
+            raise Refusal(
+                f"too many search bots: you already have {held} easy, medium or hard bots at unfinished tables "
+                f"and may have at most {self.search_seats_per_client} at once; this table would add {wanted}. "
+                "Finish a table first, or seat random or heuristic bots (they are not limited)"
+            )
+        self._creating[owner] = self._creating.get(owner, 0) + wanted
+        try:
+            yield
+        finally:
+            self._creating[owner] -= wanted
+            if not self._creating[owner]:
+                del self._creating[owner]
+
+    async def _create(
+        self, game: Game, players: int, seats: list[str], hot_seat: bool, seed: int | None, owner: str
+    ) -> tuple[Table, dict[int, str]]:
         humans = [seat for seat, who in enumerate(seats) if who == HUMAN]
         hot = hot_seat and len(humans) > 0
         tokens = {HOT_SEAT: secrets.token_urlsafe(24)} if hot else {s: secrets.token_urlsafe(24) for s in humans}
@@ -273,6 +334,7 @@ class TableManager:
         hashes = {seat: token_hash(token) for seat, token in tokens.items()}
         await self._in_db(self.store.create_table, row, hashes)
         table = Table(row, hashes)
+        table.owner = owner or row.id
         table.game, table.state = game, game.new_game(players, row.seed)
         table.note_options()
         self.tables[row.id] = table
@@ -357,32 +419,31 @@ class TableManager:
         return table.bot_task is not None and not table.bot_task.done()
 
     async def _bot_loop(self, table: Table) -> None:
-        """Move the table's bots while one of them is to move."""
-        assert table.game is not None
-        loop = asyncio.get_running_loop()
+        """Move the table's bots while one of them is to move; then let the scheduler give the
+        worker it kept for this table's next decision to others."""
+        try:
+            await self._move_bots(table)
+        finally:
+            self.scheduler.release(table.id)
+
+    async def _move_bots(self, table: Table) -> None:
+        """Move the table's bots, one after another. A seat with a single legal action plays it
+        at once; any other decision waits its turn at the scheduler."""
+        assert table.game is not None and table.state is not None
         broken_pools = 0
         while True:
             movers = [seat for seat in table.to_move() if table.row.seats[seat] != HUMAN]
             if not movers:
                 return
             seat, seq = movers[0], table.seq
-            job = bots.BotJob(
-                table_id=table.id,
-                game=table.row.game,
-                options=table.row.options,
-                players=table.row.players,
-                seed=table.row.seed,
-                actions=tuple(table.actions),
-                seat=seat,
-                spec=table.row.seats[seat],
-            )
+            legal = table.game.legal_actions(table.state, seat)
             try:
-                action_id = await loop.run_in_executor(self._bot_pool(), bots.choose, job)
+                if len(legal) == 1:
+                    action_id = legal[0].id
+                else:
+                    action_id = await self.scheduler.think(table.owner, bot_job(table, seat))
             except BrokenProcessPool:
-                log.error("the bot pool broke (table %s, seat %d thinking); starting a new one", table.id, seat)
-                if self._pool is not None:
-                    self._pool.shutdown(wait=False, cancel_futures=True)
-                self._pool = None
+                log.error("a bot worker died (table %s, seat %d thinking); starting a new one", table.id, seat)
                 broken_pools += 1
                 if broken_pools < 3:
                     continue
@@ -404,16 +465,13 @@ class TableManager:
                     table.changed()
                     return
 
-    def _bot_pool(self) -> Executor:
-        if self._pool is None:
-            if self.bot_workers <= 0:  # in-process threads: for tests and tiny machines
-                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-bot")
-            else:  # spawn, not fork: the server has threads (the store's) that fork would copy mid-flight
-                context = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(
-                    max_workers=self.bot_workers, mp_context=context, initializer=bots.die_with_parent
-                )
-        return self._pool
+    def _bot_executor(self) -> Executor:
+        """A new executor for one bot worker: a process, or a thread when `bot_workers` is 0."""
+        if self.bot_workers <= 0:  # in-process threads: for tests and tiny machines
+            return ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-bot")
+        # spawn, not fork: the server has threads (the store's) that fork would copy mid-flight
+        context = multiprocessing.get_context("spawn")
+        return ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=bots.die_with_parent)
 
     # --- helpers -----------------------------------------------------------------------------
 
@@ -421,3 +479,17 @@ class TableManager:
         """Run a store call on the store's single thread (SQLite writes one at a time anyway)."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, lambda: call(*args, **kwargs))
+
+
+def bot_job(table: Table, seat: int) -> bots.BotJob:
+    """What a worker needs to choose the action of the bot at `seat` now."""
+    return bots.BotJob(
+        table_id=table.id,
+        game=table.row.game,
+        options=table.row.options,
+        players=table.row.players,
+        seed=table.row.seed,
+        actions=tuple(table.actions),
+        seat=seat,
+        spec=table.row.seats[seat],
+    )

@@ -1,4 +1,4 @@
-"""The browser drawing (`render_svg`): well-formed SVG for every kind of moment, clickable
+"""The browser drawing (`render_svg`): a well-formed board of SVG panels for every kind of moment, clickable
 elements only for the observing seat's legal actions, and no face the seat may not see."""
 
 import copy
@@ -52,10 +52,13 @@ def render(game: FourBigStrata, state: Fbs, viewer: int | None) -> tuple[dict[st
 
 
 def parse(svg: str) -> ET.Element:
+    """The board: one element of <svg> panels, each drawn at one unit per pixel."""
     root = ET.fromstring(svg)
-    assert root.tag == f"{SVG}svg"
-    assert root.get("viewBox", "").startswith("0 0 ")
-    assert root.get("width") == "100%"
+    assert root.tag == "div" and root.get("class") == "bk-board"
+    panels = list(root.iter(f"{SVG}svg"))
+    assert panels
+    for panel in panels:
+        assert panel.get("viewBox") == f"0 0 {panel.get('width')} {panel.get('height')}"
     return root
 
 

@@ -1,5 +1,6 @@
-"""The terminal text and the browser SVG: well-formed, every legal action clickable, and
-nothing clickable that is not legal for the observing seat."""
+"""The terminal text and the browser board: well-formed, every move, cart move and build
+clickable on the board (the page lists every choice as a button besides), and nothing clickable
+that is not legal for the observing seat."""
 
 import xml.etree.ElementTree as ET
 
@@ -13,7 +14,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 @pytest.mark.parametrize("players", [1, 2, 4])
-def test_svg_is_well_formed_and_its_actions_are_exactly_the_legal_ones(players: int) -> None:
+def test_the_board_is_well_formed_and_offers_the_placed_choices_only_when_legal(players: int) -> None:
     g = game(mill=True)
     state = g.new_game(players, 21)
     rng = Rng(3)
@@ -27,9 +28,13 @@ def test_svg_is_well_formed_and_its_actions_are_exactly_the_legal_ones(players: 
                 shown = legal if viewer == seat else []
                 svg = g.render_svg(g.observation(state, viewer), shown)
                 root = ET.fromstring(svg)
-                assert root.tag == f"{SVG}svg" and root.get("width") == "100%"
+                assert root.get("class") == "bk-board" and list(root.iter(f"{SVG}svg"))
                 clickable = {e.get("data-action") for e in root.iter() if e.get("data-action")}
-                assert clickable == {a.id for a in shown}
+                ids = {a.id for a in shown}
+                assert clickable <= ids
+                assert {i for i in ids if i.startswith(("move:", "cart:move:"))} <= clickable
+                built = {i.split(":")[1] for i in ids if i.startswith("build:")}
+                assert built == {i.split(":")[1] for i in clickable if i.startswith("build:")}
             text = g.render_text(g.observation(state, seat))
             assert f"round {state.round}/18" in text
         g.apply(state, seat, g.playout_action(state, seat, legal, rng).id)

@@ -1,6 +1,8 @@
-"""The terminal text and the browser SVG: well-formed, clickable elements exactly the observing
-seat's legal actions, every legal placement shown as a clickable hex (the placement preview)."""
+"""The terminal text and the browser board: well-formed, clickable elements exactly the observing
+seat's legal actions, every legal placement shown as a clickable hex (the placement preview),
+no hex named by its coordinates."""
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -67,7 +69,9 @@ def test_the_placement_preview_outlines_the_legal_hexes_of_the_seats_own_domain(
     ]
     assert len(outlined) == len(legal)
     titles = {el.get("data-action"): el.find(f"{SVG}title").text for el in outlined}
-    assert all(titles[a.id] == a.label for a in legal)
+    assert all(titles[a.id] == re.sub(r" at -?\d+,-?\d+", " here", a.label) for a in legal)
+    shown = " ".join(el.text or "" for el in root.iter() if el.tag in (f"{SVG}text", f"{SVG}title"))
+    assert not re.search(r"-?\d+,-?\d+", shown), "the board names no hex by its coordinates"
 
 
 def test_the_terminal_map_shows_the_coordinates_of_every_legal_placement() -> None:

@@ -8,9 +8,10 @@ above, the time track; below, the player boards and every legal action as a butt
 the cart and buildings carry `data-action` for the move, cart move or build they stand for.
 """
 
+from functools import cache
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
+from meeple import svgkit as kit
 from meeple.engine import Action
 
 SEAT_COLOURS = ("#2f6fb5", "#2e8b57", "#b03a2e", "#6d4c9f")
@@ -128,203 +129,350 @@ def render_text(obs: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-# --- SVG -----------------------------------------------------------------------------------------
-def _act(action_id: str | None) -> str:
-    return f' class="act" data-action={quoteattr(action_id)} style="cursor:pointer"' if action_id else ""
+# --- the browser board ---------------------------------------------------------------------------
+#
+# Panels (meeple.svgkit): the site map (locations with their tokens, the cart paths, the visitor
+# routes, visitors lying or standing, workers and the cart), the castle (buildings floor by floor,
+# the crane, the courtyard), the time track with the event, the player boards and a legend.
+# A location carries data-action for the move to it, a cart ghost for a cart move, a building for
+# its first build choice.
+
+MAP_W, MAP_H = 820, 610
+BOX_W, BOX_H = 136, 84
+MATERIALS = ("stone", "wood", "clay", "cut_stone", "beam", "tile", "mortar", "rope")
+RULES = {  # what a worker does at each kind of location (rulebook section 7)
+    "master_builder": "7.1: only one worker at a time; a worker here gains 1 experience.",
+    "belvedere": "7.2: visitors start their visit here, lying; a worker here may initiate every visitor here.",
+    "pillory": "7.3: a worker here gains 1 tool and moves one visitor a step along its route.",
+    "production": "7.4: produce as many raw tokens as experience plus tools spent.",
+    "workshop": "7.5: turn as many raw tokens here into finished products as experience plus tools spent.",
+    "mason": "7.6: make one mortar (needed at the foot of a building before its floors).",
+    "ropewalk": "7.7: make one rope (the crane needs ropes for floors 1 to 4).",
+    "blacksmith": "7.8: set the tools to 3.",
+    "stables": "7.9: take 3 cart actions instead of 1.",
+    "castle": "7.10: place as many finished products as experience plus tools spent on the floors.",
+    "mill": "The mill (expansion): a location of its own once built.",
+}
 
 
-def _text(x: float, y: float, text: str, size: int = 12, anchor: str = "middle", weight: str = "normal") -> str:
-    return (
-        f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="{anchor}" font-weight="{weight}" '
-        f'font-family="sans-serif">{escape(text)}</text>'
-    )
+def _place(x: float, y: float) -> tuple[float, float]:
+    """A location's centre on the map panel (the content's coordinates, scaled to fit)."""
+    return 78 + (x - 110) * 0.86, 58 + (y - 80) * 0.9
 
 
-def _time_track(obs: dict[str, Any]) -> str:
-    parts = [_text(20, 26, "Time", 14, "start", "bold")]
-    for i in range(obs["rounds"]):
-        year = obs["first_year"] + i
-        x = 70 + i * 50
-        now = year == obs["year"]
-        fill = "#f4d58d" if now else "#f5f0e6"
-        parts.append(f'<rect x="{x}" y="8" width="46" height="28" rx="4" fill="{fill}" stroke="#7a6a4f"/>')
-        parts.append(_text(x + 23, 27, str(year), 11, weight="bold" if now else "normal"))
-        if year in obs["bag_years"]:
-            parts.append(
-                f'<circle cx="{x + 40}" cy="12" r="5" fill="#7a5230"><title>bag: a visitor arrives</title></circle>'
-            )
-    event = obs["event"]
-    if event:
-        parts.append(_text(20, 60, f"Event {event['number']} {event['name']}: {event['text']}"[:170], 12, "start"))
-    return "".join(parts)
+def _colour(obs: dict[str, Any], worker: dict[str, Any]) -> str:
+    return APPRENTICE if worker["apprentice"] else SEAT_COLOURS[worker["seat"] % len(SEAT_COLOURS)]
 
 
-def _location_xy(obs: dict[str, Any]) -> dict[str, tuple[float, float]]:
-    return {loc["id"]: (loc["x"], loc["y"] + TOP) for loc in obs["locations"]}
+def _seat_name(obs: dict[str, Any], seat: int) -> str:
+    return "You" if seat == obs["seat"] else f"Seat {seat}"
 
 
-def _paths(obs: dict[str, Any], xy: dict[str, tuple[float, float]], ids: set[str]) -> str:
-    parts = []
-    for a, b in obs["cart_paths"]:
-        (x1, y1), (x2, y2) = xy[a], xy[b]
-        parts.append(
-            f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#9b7b55" stroke-width="6" opacity="0.45"/>'
-        )
-    for offset, (colour, steps) in zip((-5, 0, 5), obs["routes"].items(), strict=True):
-        points = " ".join(f"{xy[s][0] + offset},{xy[s][1] + offset}" for s in steps)
-        parts.append(
-            f'<polyline points="{points}" fill="none" stroke="{ROUTE_COLOURS[colour]}" stroke-width="2.5" '
-            f'stroke-dasharray="7 4"><title>{colour} visitor route</title></polyline>'
-        )
-    return "".join(parts)
+def _pawn_name(obs: dict[str, Any], worker: dict[str, Any]) -> str:
+    if worker["apprentice"]:
+        return "The apprentice"
+    if obs["players"] == 1:
+        return worker["name"].capitalize()
+    if worker["seat"] == obs["seat"]:
+        return "Your worker"
+    return f"Seat {worker['seat']}'s worker"
 
 
-def _location(obs: dict[str, Any], loc: dict[str, Any], xy: tuple[float, float], ids: set[str]) -> str:
-    x, y = xy
-    move = f"move:{loc['id']}"
-    action = move if move in ids else None
-    fill = "#e8e2d0" if not loc["closed"] else "#bbbbbb"
-    if loc["kind"] == "castle":
-        fill = "#d9cbb0"
-    parts = [
-        f"<g{_act(action)}>",
-        f'<rect x="{x - 62}" y="{y - 30}" width="124" height="60" rx="8" fill="{fill}" '
-        f'stroke="{"#d35400" if action else "#6b5b3e"}" stroke-width="{3 if action else 1.5}"/>',
-        _text(x, y - 15, f"{loc['number']} {loc['name']}", 12, weight="bold"),
-    ]
-    tokens = " ".join(f"{n}{SHORT[k]}" for k, n in loc["tokens"].items())
-    if tokens:
-        parts.append(_text(x, y + 1, tokens, 11))
-    if loc["bonus"]:
-        parts.append(_text(x + 50, y - 15, f"{loc['bonus']:+d}", 11, weight="bold"))
-    parts.append("</g>")
+def _token_row(tokens: dict[str, int], x: float, y: float, r: float = 7) -> tuple[str, float]:
+    """Material icons with counts from (x, y) rightwards; returns the markup and the end."""
+    out = []
+    for what, n in tokens.items():
+        if not n:
+            continue
+        words = f"{n} {what.replace('_', ' ')}"
+        count = kit.text(x + 2 * r + 2, y + 1, str(n), 13, bold=True)
+        out.append(f"<g>{kit.title(words)}{kit.icon(what, x + r, y - 4, r, '')}{count}</g>")
+        x += 2 * r + 16
+    return "".join(out), x
+
+
+def _location(obs: dict[str, Any], loc: dict[str, Any], ids: set[str], legal: list[Action]) -> str:
+    x, y = _place(loc["x"], loc["y"])
+    action = f"move:{loc['id']}" if f"move:{loc['id']}" in ids else None
+    fill = "#bbbbbb" if loc["closed"] else ("#d9cbb0" if loc["kind"] == "castle" else "#efe8d6")
+    rule = RULES.get(loc["kind"], "")
+    here = [w for w in obs["workers"] if w["at"] == loc["id"]]
     visitors = [v for v in obs["visitors"] if v["at"] == loc["id"]]
-    for i, v in enumerate(visitors):
-        vx, vy = x - 55 + i * 14, y + 20
+    tip = f"{loc['number']} {loc['name']}: {rule}" + (" Closed this round." if loc["closed"] else "")
+    body = [
+        kit.title(tip),
+        kit.rect(-BOX_W / 2, -BOX_H / 2, BOX_W, BOX_H, fill, "#6b5b3e", 1.5, 9),
+        kit.token(-BOX_W / 2 + 13, -BOX_H / 2 + 13, 10, "#6b5b3e", str(loc["number"]), f"Location {loc['number']}"),
+        kit.text(-BOX_W / 2 + 27, -BOX_H / 2 + 18, kit.fit(loc["name"], 13, BOX_W - 32, True), 13, bold=True),
+    ]
+    if loc["bonus"]:
+        body.append(kit.text(BOX_W / 2 - 6, -BOX_H / 2 + 36, f"{loc['bonus']:+d}", 13, "#8a3b00", True, "end"))
+        body.append(kit.title(f"Production bonus this round: {loc['bonus']:+d}"))
+    row, _ = _token_row(loc["tokens"], -BOX_W / 2 + 6, -BOX_H / 2 + 42)
+    body.append(row)
+    px = -BOX_W / 2 + 12
+    for v in visitors:
         colour = ROUTE_COLOURS[v["colour"]]
         if v["initiated"]:
-            parts.append(
-                f'<rect x="{vx - 3}" y="{vy - 9}" width="7" height="16" rx="3" fill="{colour}" stroke="#333">'
-                f"<title>{v['colour']} visitor, initiated (standing)</title></rect>"
-            )
+            body.append(kit.pawn(px, BOX_H / 2 - 20, 8, colour, f"{v['colour']} visitor, initiated (standing)"))
         else:
-            parts.append(
-                f'<ellipse cx="{vx}" cy="{vy + 3}" rx="8" ry="4" fill="{colour}" stroke="#333">'
+            body.append(
+                f'<ellipse cx="{px:.0f}" cy="{BOX_H / 2 - 10:.0f}" rx="9" ry="4.5" fill="{colour}" stroke="#333">'
                 f"<title>{v['colour']} visitor, not initiated (lying)</title></ellipse>"
             )
-    workers = [w for w in obs["workers"] if w["at"] == loc["id"]]
-    for i, w in enumerate(workers):
-        wx, wy = x + 50 - i * 16, y + 18
-        colour = APPRENTICE if w["apprentice"] else SEAT_COLOURS[w["seat"] % len(SEAT_COLOURS)]
-        parts.append(f'<circle cx="{wx}" cy="{wy - 5}" r="5" fill="{colour}"/>')
-        parts.append(
-            f'<path d="M{wx - 7},{wy + 9} L{wx},{wy - 2} L{wx + 7},{wy + 9} Z" fill="{colour}"><title>'
-            f"{escape(w['name'])}</title></path>"
+        px += 17
+    wx = BOX_W / 2 - 14
+    for w in here:
+        label = _worker_label(obs, w)
+        body.append(
+            f'<g class="bk-through">{kit.pawn(wx, BOX_H / 2 - 22, 11, _colour(obs, w), _pawn_name(obs, w), label)}</g>'
         )
-        parts.append(_text(wx, wy + 20, _worker_label(obs, w), 10, weight="bold"))
-    return "".join(parts)
+        wx -= 24
+    if action:
+        body.append(
+            kit.rect(-BOX_W / 2 - 3, -BOX_H / 2 - 3, BOX_W + 6, BOX_H + 6, "none", rx=11, extra=' class="bk-hl"')
+        )
+    label = next((a.label for a in legal if a.id == action), "")
+    return kit.group(x, y, kit.clickable(action, "".join(body), label))
 
 
-def _cart(obs: dict[str, Any], xy: dict[str, tuple[float, float]]) -> str:
-    x, y = xy[obs["cart"]["at"]]
-    x, y = x - 30, y - 52
-    load = " ".join(f"{n}{SHORT[k]}" for k, n in obs["cart"]["tokens"].items())
-    return (
-        f'<g><rect x="{x}" y="{y}" width="60" height="18" rx="3" fill="#8b5a2b"/>'
-        f'<circle cx="{x + 12}" cy="{y + 20}" r="5" fill="#333"/>'
-        f'<circle cx="{x + 48}" cy="{y + 20}" r="5" fill="#333"/>'
-        f'<text x="{x + 30}" y="{y + 13}" font-size="10" fill="#fff" text-anchor="middle" '
-        f'font-family="sans-serif">{escape(load or "cart")}</text>'
-        f"<title>The cart: {escape(load or 'empty')}</title></g>"
+def _cart(obs: dict[str, Any], at: str, tokens: dict[str, int], action: str | None = None, label: str = "") -> str:
+    """The cart above a location; a dashed ghost where a cart move may take it."""
+    loc = next(loc for loc in obs["locations"] if loc["id"] == at)
+    x, y = _place(loc["x"], loc["y"])
+    x, y = x - 30, y - BOX_H / 2 - 22
+    ghost = action is not None
+    style = ' stroke-dasharray="4 3" fill-opacity="0.25"' if ghost else ""
+    load = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in tokens.items() if n) or "empty"
+    body = (
+        kit.title(label if ghost else f"The cart: {load}")
+        + f'<rect x="{x:.0f}" y="{y:.0f}" width="60" height="16" rx="3" fill="#8b5a2b" stroke="#3b2412"{style}/>'
+        + f'<circle cx="{x + 12:.0f}" cy="{y + 18:.0f}" r="5" fill="#333"{style}/>'
+        + f'<circle cx="{x + 48:.0f}" cy="{y + 18:.0f}" r="5" fill="#333"{style}/>'
     )
+    if not ghost:
+        row, _ = _token_row(tokens, x + 64, y + 12, 6)
+        body += row
+    else:
+        body += kit.rect(x - 3, y - 3, 66, 30, "none", rx=5, extra=' class="bk-hl"')
+    return kit.clickable(action, body, label)
 
 
-def _castle_panel(obs: dict[str, Any], ids: set[str]) -> tuple[str, float]:
-    x, y = PANEL_X, TOP
-    parts = [_text(x, y + 14, f"Castle — crane: {obs['crane']} ropes", 15, "start", "bold")]
-    parts.append(_text(x, y + 34, "Courtyard: " + _tokens(obs["courtyard"]), 12, "start"))
-    y += 48
+def _map_panel(obs: dict[str, Any], ids: set[str], legal: list[Action]) -> str:
+    panel = kit.Panel(MAP_W, "The building site: locations, paths, visitors, workers and the cart", "main")
+    xy = {loc["id"]: _place(loc["x"], loc["y"]) for loc in obs["locations"]}
+    for a, b in obs["cart_paths"]:
+        (x1, y1), (x2, y2) = xy[a], xy[b]
+        panel.add(
+            f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" stroke="#9b7b55" stroke-width="8" '
+            'opacity="0.4"><title>A cart path</title></line>'
+        )
+    for offset, (colour, steps) in zip((-6, 0, 6), obs["routes"].items(), strict=True):
+        points = " ".join(f"{xy[s][0] + offset:.0f},{xy[s][1] + offset:.0f}" for s in steps)
+        panel.add(
+            f'<polyline points="{points}" fill="none" stroke="{ROUTE_COLOURS[colour]}" stroke-width="3" '
+            f'stroke-dasharray="8 5"><title>The {colour} visitor route</title></polyline>'
+        )
+    for loc in obs["locations"]:
+        panel.add(_location(obs, loc, ids, legal))
+    panel.add(_cart(obs, obs["cart"]["at"], obs["cart"]["tokens"]))
+    for action in legal:
+        if action.id.startswith("cart:move:"):
+            panel.add(_cart(obs, action.id.removeprefix("cart:move:"), {}, action.id, action.label))
+    return panel.svg(MAP_H)
+
+
+def _need(space: dict[str, Any]) -> str:
+    if space["filled"]:
+        return f"{space['filled'].replace('_', ' ')} (placed)"
+    return " or ".join(kind.replace("_", " ") for kind in space["accepts"])
+
+
+def _castle_panel(obs: dict[str, Any], ids: set[str], legal: list[Action]) -> str:
+    panel = kit.Panel(kit.NARROW, "The castle: buildings, crane and courtyard", "main", "The castle")
+    y = panel.y + 6
+    panel.add(
+        kit.icon("rope", 22, y, 9, "Ropes on the crane"),
+        kit.text(36, y + 5, f"Crane: {obs['crane']} rope{'' if obs['crane'] == 1 else 's'}", 14, bold=True),
+    )
+    row, _ = _token_row(obs["courtyard"], 190, y + 5)
+    panel.add(
+        kit.text(150, y + 5, "Yard", 13), row if obs["courtyard"] else kit.text(190, y + 5, "empty", 13, kit.MUTED)
+    )
+    y += 24
     for b in obs["buildings"]:
         builds = sorted(i for i in ids if i.startswith(f"build:{b['id']}:"))
-        parts.append(f"<g{_act(builds[0] if builds else None)}>")
-        parts.append(
-            f'<rect x="{x}" y="{y}" width="400" height="{22 + 16 * b["floors"]}" rx="6" fill="#f5f0e6" '
-            f'stroke="{"#d35400" if builds else "#6b5b3e"}"/>'
+        action = builds[0] if builds else None
+        h = 30 + 20 * b["floors"]
+        state = "complete" if b["complete"] else ("mortar laid" if b["mortar"] else "needs mortar first")
+        floors = (
+            [f"floor {b['floor']}: {', '.join(_need(n) for n in b['needs'])}; {b['ropes_needed']} ropes"]
+            if not b["complete"]
+            else []
         )
-        head = f"{b['id']} {b['name']}" + ("" if b["mortar"] else " — needs mortar")
-        parts.append(_text(x + 8, y + 16, head + (" — complete" if b["complete"] else ""), 12, "start", "bold"))
+        floors += [
+            f"floor {b['floor'] + 1 + k}: {', '.join(' or '.join(x.replace('_', ' ') for x in sp) for sp in f)}"
+            for k, f in enumerate(b["later_floors"])
+        ]
+        tip = f"{b['name']} (building {b['id']}), {state}. " + "; ".join(floors)
+        body = [kit.title(tip), kit.rect(12, y, kit.NARROW - 24, h - 6, "#f5f0e6", "#6b5b3e", 1.2, 7)]
+        body.append(kit.text(22, y + 18, b["name"], 14, bold=True))
+        body.append(
+            kit.text(
+                kit.NARROW - 22,
+                y + 18,
+                state,
+                12,
+                "#1e5631" if b["complete"] else ("#5f5140" if b["mortar"] else "#a23b00"),
+                anchor="end",
+            )
+        )
         for f in range(b["floors"]):
-            fy = y + 30 + 16 * (b["floors"] - 1 - f)
-            done = f < b["floor"]
-            fill = "#b8a37a" if done else ("#f4d58d" if f == b["floor"] else "#ece6d6")
-            parts.append(f'<rect x="{x + 8}" y="{fy - 11}" width="36" height="14" fill="{fill}" stroke="#6b5b3e"/>')
-            parts.append(_text(x + 26, fy, f"{b['id']}{f}", 10))
-            if f == b["floor"] and not b["complete"]:
-                needs = ", ".join(f"[{s['filled']}]" if s["filled"] else "/".join(s["accepts"]) for s in b["needs"])
-                parts.append(_text(x + 52, fy, f"needs {needs}; {b['ropes_needed']} ropes", 10, "start"))
-        parts.append("</g>")
-        y += 30 + 16 * b["floors"]
+            fy = y + 26 + 20 * (b["floors"] - 1 - f)
+            done = f < b["floor"] or b["complete"]
+            now = f == b["floor"] and not b["complete"]
+            fill = "#b8a37a" if done else ("#f4d58d" if now else "#ece6d6")
+            body.append(kit.rect(22, fy, 40, 17, fill, "#6b5b3e", 1, 2))
+            body.append(kit.text(42, fy + 13, str(f), 12, anchor="middle"))
+            if now:
+                x = 72
+                for need in b["needs"]:
+                    kind = need["filled"] or need["accepts"][0]
+                    faded = "" if need["filled"] else ' opacity="0.45"'
+                    body.append(f"<g{faded}>{kit.icon(kind, x + 7, fy + 8, 7, _need(need))}</g>")
+                    x += 19
+                if b["ropes_needed"]:
+                    body.append(kit.icon("rope", x + 9, fy + 8, 7, f"{b['ropes_needed']} ropes needed on the crane"))
+                    body.append(kit.text(x + 19, fy + 13, str(b["ropes_needed"]), 12, bold=True))
+        if action:
+            body.append(kit.rect(10, y - 2, kit.NARROW - 20, h - 2, "none", rx=8, extra=' class="bk-hl"'))
+        label = next((a.label for a in legal if a.id == action), "")
+        panel.add(kit.clickable(action, "".join(body), label))
+        y += h
     if obs["mill"]:
-        needs = ", ".join(f"[{s['filled']}]" if s["filled"] else "/".join(s["accepts"]) for s in obs["mill"]["needs"])
-        parts.append(_text(x, y + 14, "Mill: " + ("built" if obs["mill"]["built"] else f"needs {needs}"), 12, "start"))
-        y += 22
-    return "".join(parts), y
+        needs = ", ".join(_need(n) for n in obs["mill"]["needs"])
+        panel.y = y
+        panel.paragraph("Mill: " + ("built" if obs["mill"]["built"] else f"needs {needs}"), 13)
+        y = panel.y
+    panel.y = y
+    return panel.svg()
 
 
-def _boards(obs: dict[str, Any], y: float) -> tuple[str, float]:
-    """The player boards, each with its sliders and every wheelbarrow it carries (one line each)."""
-    parts = []
-    extra = max(len(_barrows(board)) for board in obs["boards"]) - 1
-    for i, board in enumerate(obs["boards"]):
-        x = 20 + i * 340
-        colour = APPRENTICE if board["apprentice"] else SEAT_COLOURS[board["seat"] % len(SEAT_COLOURS)]
-        who = "Apprentice" if board["apprentice"] else f"Seat {board['seat']}"
-        parts.append(
-            f'<rect x="{x}" y="{y}" width="330" height="{64 + 18 * extra}" rx="6" fill="#f5f0e6" '
-            f'stroke="{colour}" stroke-width="3"/>'
+def _time_panel(obs: dict[str, Any]) -> str:
+    panel = kit.Panel(
+        kit.NARROW,
+        "Time track and the event",
+        "info",
+        f"Year {obs['year']}",
+        f"round {obs['round']} of {obs['rounds']}",
+    )
+    y = panel.y
+    for i in range(obs["rounds"]):
+        year = obs["first_year"] + i
+        x, yy = 12 + (i % 6) * 54, y + (i // 6) * 30
+        now = year == obs["year"]
+        past = year < obs["year"]
+        tip = f"Year {year}" + (": a visitor comes out of the bag" if year in obs["bag_years"] else "")
+        panel.add(
+            f"<g>{kit.title(tip)}"
+            + kit.rect(
+                x, yy, 50, 25, "#f4d58d" if now else ("#d8cdb6" if past else "#f5f0e6"), "#7a6a4f", 2 if now else 1, 4
+            )
+            + kit.text(x + 25, yy + 17, str(year), 12, bold=now, anchor="middle")
+            + "</g>"
         )
-        parts.append(_text(x + 10, y + 18, who, 13, "start", "bold"))
-        parts.append(_text(x + 10, y + 36, f"experience {board['experience']}   tools {board['tools']}", 12, "start"))
-        for line, (label, tokens) in enumerate(_barrows(board)):
-            parts.append(_text(x + 10, y + 54 + 18 * line, f"{label}: {_tokens(tokens)}", 12, "start"))
-    return "".join(parts), y + 76 + 18 * extra
+        if year in obs["bag_years"]:
+            panel.add(f'<circle cx="{x + 46}" cy="{yy + 4}" r="5" fill="#7a5230"><title>{tip}</title></circle>')
+    panel.y = y + ((obs["rounds"] + 5) // 6) * 30 + 6
+    event = obs["event"]
+    if event:
+        panel.add(kit.text(12, panel.y + 14, f"Event {event['number']}: {event['name']}", 14, bold=True))
+        panel.y += 20
+        panel.paragraph(event["text"], 13)
+    coming = [year for year in obs["bag_years"] if year > obs["year"]]
+    panel.paragraph(
+        f"Bag: {len(obs['bag'])} visitors"
+        + (f", next bag year {coming[0]}" if coming else ", no bag year left")
+        + f". Event deck: {obs['deck']} cards.",
+        13,
+        kit.MUTED,
+    )
+    return panel.svg()
 
 
-def _buttons(legal: list[Action], y: float) -> tuple[str, float]:
-    parts = []
-    x0, x = 20, 20
-    for action in legal:
-        width = 12 + 6.2 * len(action.label)
-        if x + width > WIDTH - 20:
-            x, y = x0, y + 30
-        parts.append(
-            f'<g{_act(action.id)}><rect x="{x:.0f}" y="{y:.0f}" width="{width:.0f}" height="24" rx="5" '
-            f'fill="#fff7e0" stroke="#d35400"/>{_text(x + width / 2, y + 16, action.label, 11)}</g>'
+def _status(obs: dict[str, Any]) -> str:
+    if obs["phase"] == "over":
+        return "The game is over."
+    worker = obs["turn"]["worker"]
+    who = ", ".join(_seat_name(obs, s) for s in obs["to_move"])
+    if worker is None:
+        return f"{who}: the event's choices."
+    pawn = _pawn_name(obs, obs["workers"][worker])
+    stage = ("before the move", "at the location's action", "after the action", "Rebelote action")[obs["turn"]["stage"]]
+    carts = obs["turn"]["cart_actions"]
+    return f"{who}, moving {pawn[0].lower() + pawn[1:]}: {stage}; cart actions left {carts}."
+
+
+def _board_panel(obs: dict[str, Any], board: dict[str, Any], role: str) -> str:
+    who = "The apprentice" if board["apprentice"] else _seat_name(obs, board["seat"])
+    colour = APPRENTICE if board["apprentice"] else SEAT_COLOURS[board["seat"] % len(SEAT_COLOURS)]
+    aside = f"{obs['apprentice_colour'] or 'no'} route" if board["apprentice"] else ""
+    panel = kit.Panel(kit.NARROW, f"{who}'s board", role, frame=colour)
+    panel.add(kit.rect(0, 0, kit.NARROW, 6, colour, rx=3))
+    panel.y = 4
+    panel.heading(who if who != "You" else f"You (seat {board['seat']})", aside)
+    y = panel.y + 4
+    for name, value, icon in (("Experience", board["experience"], "experience"), ("Tools", board["tools"], "tools")):
+        panel.add(kit.icon(icon, 22, y + 8, 8, name), kit.text(36, y + 13, name, 13))
+        for k in range(6):
+            filled = k < value
+            panel.add(kit.rect(120 + k * 26, y, 22, 18, colour if filled else "#fff", "#6b5b3e", 1, 3))
+        panel.add(kit.text(290, y + 13, str(value), 14, bold=True))
+        y += 26
+    for label, tokens in _barrows(board):
+        load = _tokens(tokens)
+        panel.add(f"<g>{kit.title(f'{label}: {load}')}{kit.text(12, y + 13, label.capitalize(), 13)}</g>")
+        row, _ = (
+            _token_row(tokens, 160, y + 13)
+            if any(tokens.values())
+            else (kit.text(160, y + 13, "empty", 13, kit.MUTED), 0)
         )
-        x += width + 8
-    return "".join(parts), (y + 34 if legal else y)
+        panel.add(row)
+        y += 24
+    panel.y = y
+    return panel.svg()
+
+
+@cache
+def _legend() -> str:
+    entries = [(kit.icon(m, 0, 0, 8), m.replace("_", " ").capitalize()) for m in MATERIALS]
+    entries += [
+        (kit.pawn(0, -3, 9, ROUTE_COLOURS["yellow"]), "A visitor standing: initiated"),
+        ('<ellipse rx="9" ry="4.5" fill="#e0b400" stroke="#333"/>', "A visitor lying: not yet initiated"),
+        (
+            '<line x1="-10" y1="0" x2="10" y2="0" stroke="#c0392b" stroke-width="3" stroke-dasharray="6 4"/>',
+            "Visitor routes (yellow, orange, red) to the castle",
+        ),
+        ('<line x1="-10" y1="0" x2="10" y2="0" stroke="#9b7b55" stroke-width="8" opacity="0.4"/>', "Cart paths"),
+        (kit.pawn(0, -3, 9, APPRENTICE, "", "A"), "The apprentice (A); workers carry their seat's number"),
+        (
+            kit.rect(-10, -7, 20, 14, "none", "#0e8f8f", 3, 4),
+            "A place you may click now (dashed cart: move the cart there)",
+        ),
+    ]
+    return kit.legend(entries)
 
 
 def render_svg(obs: dict[str, Any], legal: list[Action]) -> str | None:
     ids = {a.id for a in legal}
-    xy = _location_xy(obs)
-    body = [_time_track(obs), _paths(obs, xy, ids)]
-    body += [_location(obs, loc, xy[loc["id"]], ids) for loc in obs["locations"]]
-    body.append(_cart(obs, xy))
-    castle, castle_bottom = _castle_panel(obs, ids)
-    body.append(castle)
-    y = max(TOP + MAP_H, castle_bottom) + 10
-    boards, y = _boards(obs, y)
-    body.append(boards)
-    buttons, y = _buttons(legal, y)
-    body.append(buttons)
-    for i, line in enumerate(obs["log"][-5:]):
-        body.append(_text(20, y + 14 + 16 * i, line, 11, "start"))
-    height = int(y + 20 + 16 * min(5, len(obs["log"])))
-    label = f"Guédelon, round {obs['round']}, year {obs['year']}"
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="100%" role="img" '
-        f'aria-label={quoteattr(label)}><rect width="{WIDTH}" height="{height}" fill="#fbf8f1"/>'
-        + "".join(body)
-        + "</svg>"
-    )
+    seat = obs["seat"]
+    status = kit.Panel(kit.NARROW, "Whose turn", "info", "Guédelon")
+    status.paragraph(_status(obs), 14, bold=True)
+    panels = [_map_panel(obs, ids, legal)]
+    boards = obs["boards"]
+    panels += [_board_panel(obs, b, "own") for b in boards if b["seat"] == seat and not b["apprentice"]]
+    panels += [status.svg(), _castle_panel(obs, ids, legal), _time_panel(obs)]
+    panels += [_board_panel(obs, b, "other") for b in boards if b["seat"] != seat or b["apprentice"]]
+    panels.append(_legend())
+    who = "a spectator" if seat is None else _seat_name(obs, seat)
+    return kit.board("guedelon", panels, f"Guédelon, round {obs['round']}, year {obs['year']}, seen by {who}")

@@ -8,9 +8,11 @@ elephant, contract cards, market lots.
 """
 
 import math
+import re
+from functools import cache
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
+from meeple import svgkit as kit
 from meeple.engine import Action
 from meeple.games.lotta_rome import geometry
 
@@ -142,70 +144,114 @@ def render_text(obs: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-# --- SVG for the browser ------------------------------------------------------------------
+def contract_entries(view: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The contracts a panel shows, with what each is to its owner: the starting contract (its
+    owner's, everyone's at the end), the contracts won in auctions, a revealed bid card, and the
+    owner's hand."""
+    entries = []
+    if isinstance(view["start_contract"], dict):
+        entries.append(("starting", view["start_contract"]))
+    entries += [("won", c) for c in view["contracts"]]
+    if isinstance(view["chosen"], dict) and not view["hand"]:
+        entries.append(("chosen", view["chosen"]))
+    entries += [("in hand", c) for c in view["hand"] or []]
+    return entries
 
-WIDTH = 1200
-PANEL_W = 580
-PANEL_H = 380
-MAX_CONTRACT_LINES = 12  # contract lines at the foot of a panel, leaving room for the domain
+
+def contract_lines(view: dict[str, Any]) -> list[str]:
+    """The contract entries as lines, a big hand cut short (the choices list every card)."""
+    lines = [f"{kind} {_contract(c)}" for kind, c in contract_entries(view)]
+    if len(lines) > MAX_CONTRACT_LINES:
+        lines[MAX_CONTRACT_LINES - 1 :] = [f"... {len(lines) - MAX_CONTRACT_LINES + 1} more in hand"]
+    return lines
+
+
+# --- the browser board ------------------------------------------------------------------------
+#
+# Panels (meeple.svgkit): the seat's choices drawn as what they give (divisions and lots as rows of
+# small hexes, pieces, contract cards, market lots), then each player's domain as a hex map with
+# its gems, contracts and what it still has to place; a legend of lands and buildings. Every
+# clickable element carries `data-action`: options, the legal hexes of the placement preview
+# (dashed outlines in the seat's own domain), free lands for an elephant. Hex coordinates are never
+# shown: a hex says what lies there.
+
+MAX_CONTRACT_LINES = 12  # contract lines a panel lists, the rest summed up
 INK = "#2b2118"
-PAPER = "#f6f0e3"
 ACCENT = "#0e8f8f"
 COLOURS = {"olive": "#8a9a3b", "vineyard": "#7b3f6e", "field": "#e3c25a", "town": "#c96f4a", "quarry": "#9a9a9a"}
+INKS = {"olive": "#ffffff", "vineyard": "#ffffff", "field": INK, "town": "#ffffff", "quarry": INK}
 SQRT3 = math.sqrt(3)
+AT = re.compile(r" at -?\d+,-?\d+")
+
+
+HEX_CORNERS = [(math.cos(math.radians(60 * i - 30)), math.sin(math.radians(60 * i - 30))) for i in range(6)]
 
 
 def _hex_points(x: float, y: float, size: float) -> str:
-    return " ".join(
-        f"{x + size * math.cos(math.radians(60 * i - 30)):.1f},{y + size * math.sin(math.radians(60 * i - 30)):.1f}"
-        for i in range(6)
-    )
+    return " ".join(f"{x + size * dx:.1f},{y + size * dy:.1f}" for dx, dy in HEX_CORNERS)
 
 
 def _centre(q: int, r: int, size: float) -> tuple[float, float]:
     return size * SQRT3 * (q + r / 2), size * 1.5 * r
 
 
-def _text(x: float, y: float, text: str, size: int = 13, anchor: str = "start", weight: str = "normal") -> str:
-    return (
-        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" font-weight="{weight}" '
-        f'fill="{INK}">{escape(text)}</text>'
+def _tile_words(land: str, building: str | None, elephant: bool) -> str:
+    words = NAMES[land] + (
+        f" with {'a fort' if building == 'fort' else 'a ' + BUILDINGS[building]}" if building else ""
     )
-
-
-def _click(action: Action | None, body: str) -> str:
-    if action is None:
-        return body
-    title = f"<title>{escape(action.label)}</title>"
-    return f'<g class="clickable" data-action={quoteattr(action.id)} style="cursor:pointer">{title}{body}</g>'
+    return words + (", an elephant with tent" if elephant else "")
 
 
 def _tile(x: float, y: float, size: float, land: str, building: str | None, elephant: bool) -> str:
-    parts = [f'<polygon points="{_hex_points(x, y, size)}" fill="{COLOURS[land]}" stroke="{INK}" stroke-width="1"/>']
+    """A land hex centred on (x, y)."""
+    return f'<g transform="translate({x:.1f},{y:.1f})">{_tile_shape(round(size, 1), land, building, elephant)}</g>'
+
+
+@cache
+def _tile_shape(size: float, land: str, building: str | None, elephant: bool) -> str:
+    """A land hex at the origin: its colour, a building as a little house (a tower for a fort),
+    an elephant; what lies there as its tooltip."""
+    parts = [
+        kit.title(_tile_words(land, building, elephant)),
+        f'<polygon points="{_hex_points(0, 0, size)}" fill="{COLOURS[land]}" stroke="{INK}" stroke-width="1"/>',
+    ]
     if building:
-        s = size * 0.42
-        shape = "rect" if building == "fort" else "circle"
-        if shape == "rect":
-            parts.append(
-                f'<rect x="{x - s:.1f}" y="{y - s:.1f}" width="{2 * s:.1f}" height="{2 * s:.1f}" fill="#fff"/>'
-            )
-        else:
-            fill = COLOURS[building]
-            parts.append(
-                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{s:.1f}" fill="{fill}" stroke="#fff" stroke-width="2"/>'
-            )
-        parts.append(_text(x, y + 4, LETTERS[building], max(8, int(size * 0.5)), "middle", "bold"))
+        s = size * 0.45
+        parts.append(_house(0, 0, s, building))
+        if size >= 20 and building != "fort":
+            parts.append(kit.text(0, s * 0.65, LETTERS[building], 12, INKS.get(building, INK), True, "middle"))
     if elephant:
-        s = size * 0.5
-        parts.append(
-            f'<polygon points="{x - s:.1f},{y + s * 0.6:.1f} {x:.1f},{y - s * 0.7:.1f} {x + s:.1f},{y + s * 0.6:.1f}" '
-            f'fill="#f2e6c9" stroke="{INK}" stroke-width="1"><title>elephant with tent</title></polygon>'
-        )
+        parts.append(kit.icon("elephant", 0, 0, size * 0.55, ""))
     return "".join(parts)
 
 
-def _domain(view: dict[str, Any], x0: float, y0: float, w: float, h: float, legal: list[Action]) -> str:
-    """A domain as SVG hexes, the legal placement or elephant positions outlined and clickable."""
+def _house(x: float, y: float, s: float, building: str) -> str:
+    """A building: a little house in the colour of the land it serves (a white one: a fort)."""
+    fill = "#f2ece0" if building == "fort" else COLOURS[building]
+    roof = (
+        f"{x - s:.1f},{y - s * 0.2:.1f} {x:.1f},{y - s:.1f} {x + s:.1f},{y - s * 0.2:.1f} "
+        f"{x + s:.1f},{y + s * 0.8:.1f} {x - s:.1f},{y + s * 0.8:.1f}"
+    )
+    return f'<polygon points="{roof}" fill="{fill}" stroke="#fff" stroke-width="1.5"/>'
+
+
+def _mini(pieces: list[dict[str, Any]], x: float, y: float, size: float = 11) -> tuple[str, float]:
+    """A row of small hexes for a lot (a double land as two joined hexes); returns its end."""
+    out = []
+    for p in pieces:
+        for i, land in enumerate(p["lands"]):
+            out.append(_tile(x, y, size, land, p["building"] if i == 0 else None, False))
+            x += size * SQRT3
+        x += size * 0.7
+    return "".join(out), x
+
+
+def _label(action: Action) -> str:
+    return AT.sub(" here", action.label)
+
+
+def _domain(view: dict[str, Any], w: float, h: float, legal: list[Action], top: float) -> str:
+    """A domain as hexes fitted to w x h below `top`, the legal positions outlined and clickable."""
     targets: dict[tuple[int, int], Action] = {}
     for action in legal:
         where = action.payload.get("at")
@@ -216,9 +262,9 @@ def _domain(view: dict[str, Any], x0: float, y0: float, w: float, h: float, lega
     raw = [_centre(q, r, 1.0) for q, r in everything]
     span_x = max(p[0] for p in raw) - min(p[0] for p in raw) + SQRT3
     span_y = max(p[1] for p in raw) - min(p[1] for p in raw) + 2
-    size = min(28.0, w / span_x, h / span_y)
-    cx = x0 + w / 2 - size * (max(p[0] for p in raw) + min(p[0] for p in raw)) / 2
-    cy = y0 + h / 2 - size * (max(p[1] for p in raw) + min(p[1] for p in raw)) / 2
+    size = min(26.0, w / span_x, h / span_y)
+    cx = w / 2 - size * (max(p[0] for p in raw) + min(p[0] for p in raw)) / 2
+    cy = top + h / 2 - size * (max(p[1] for p in raw) + min(p[1] for p in raw)) / 2
     out = []
     joins = view["joins"]
     for a, b in zip(joins[::2], joins[1::2], strict=True):
@@ -227,20 +273,21 @@ def _domain(view: dict[str, Any], x0: float, y0: float, w: float, h: float, lega
         xb, yb = _centre(qb, rb, size)
         out.append(
             f'<line x1="{cx + xa:.1f}" y1="{cy + ya:.1f}" x2="{cx + xb:.1f}" y2="{cy + yb:.1f}" '
-            f'stroke="{INK}" stroke-width="{size * 0.25:.1f}" stroke-opacity="0.25"/>'
+            f'stroke="{INK}" stroke-width="{size * 0.25:.1f}" stroke-opacity="0.25"><title>a double land</title></line>'
         )
-    cell_parts = []
     for c in view["domain"]:
         x, y = _centre(c["q"], c["r"], size)
         tile = _tile(cx + x, cy + y, size, c["land"], c["building"], c["elephant"])
-        cell_parts.append(_click(targets.pop((c["q"], c["r"]), None), tile))
-    out += cell_parts
+        action = targets.pop((c["q"], c["r"]), None)
+        if action is not None:
+            tile += f'<polygon points="{_hex_points(cx + x, cy + y, size * 0.9)}" class="bk-hl"/>'
+        out.append(kit.clickable(action.id if action else None, tile, _label(action) if action else ""))
     if view["half"] is not None:  # the first half of the double land being placed: its pair goes next to it
         q, r = geometry.coords(geometry.parse(view["half"]))
         x, y = _centre(q, r, size)
         out.append(
             f'<polygon points="{_hex_points(cx + x, cy + y, size * 0.9)}" fill="none" stroke="{ACCENT}" '
-            f'stroke-width="3"><title>first half just placed</title></polygon>'
+            f'stroke-width="3"><title>the first half just placed</title></polygon>'
         )
     for (q, r), action in sorted(targets.items()):
         x, y = _centre(q, r, size)
@@ -248,165 +295,215 @@ def _domain(view: dict[str, Any], x0: float, y0: float, w: float, h: float, lega
             f'<polygon points="{_hex_points(cx + x, cy + y, size * 0.92)}" fill="{ACCENT}" fill-opacity="0.15" '
             f'stroke="{ACCENT}" stroke-width="2" stroke-dasharray="4 3"/>'
         )
-        out.append(_click(action, outline))
+        out.append(kit.clickable(action.id, outline, _label(action)))
     return "".join(out)
 
 
-def _mini(pieces: list[dict[str, Any]], x: float, y: float, size: float = 11) -> str:
-    """A row of small tiles for a lot or a piece (a double land as two joined hexes)."""
-    out = []
-    for p in pieces:
-        for i, land in enumerate(p["lands"]):
-            out.append(_tile(x, y, size, land, p["building"] if i == 0 else None, False))
-            x += size * SQRT3
-        x += size * 0.6
-    return "".join(out)
+def _contract_card(c: dict[str, Any], kind: str, w: float, action: Action | None = None) -> tuple[str, float]:
+    lines = kit.wrap(c["text"], 13, w - 12, 4)
+    h = 48 + 16 * len(lines)
+    name = f"Contract {c['number']}"
+    body = kit.card_frame(
+        w,
+        h,
+        name,
+        "#7a3e1d",
+        "#fbf3d4",
+        lines,
+        f"{kind} #{c['number']} ({c['coins']} coins): {c['text']}",
+        str(c["coins"]),
+        kind,
+    )
+    if action is not None:
+        body += kit.highlight(w, h, 7)
+    return kit.clickable(action.id if action else None, body, action.label if action else ""), h
 
 
-def _options(obs: dict[str, Any], legal: list[Action], x: float, y: float) -> tuple[str, float]:
-    """The observing seat's choices that are not hexes of its domain: divisions, lots, pieces,
-    contracts, market lots; each a clickable row."""
+def _choices_panel(obs: dict[str, Any], legal: list[Action]) -> str:
+    """The observing seat's choices that are not hexes of its domain, each drawn as what it gives."""
     seat = obs["seat"]
     me = obs["players_view"][seat] if seat is not None else None
-    rows = []
+    options = [a for a in legal if a.payload["kind"] not in ("place", "elephant")]
     captions = {
-        "divide": "Click a division: the smaller lot (it gets a gem) on the left, the larger lot on the right",
-        "choose": "Click the lot you take from your neighbour",
-        "piece": "Click the piece to place next (then a dashed hex of your domain)",
+        "keep": "Keep one contract as your starting contract",
+        "divide": "Divide your lands: the smaller lot (it gets a gem) above, the larger below",
+        "choose": "Take one of your neighbour's lots",
+        "piece": "Choose the piece to place next (then a dashed hex of your domain)",
+        "bid": "Choose the contract to bid with",
+        "lot": "Take a lot from the market",
     }
-    kinds = {action.payload["kind"] for action in legal}
-    for kind, caption in captions.items():
-        if kind in kinds:
-            rows.append(_text(x, y + 14, caption, 13, weight="bold"))
-            y += 20
-    for action in legal:
+    panel = kit.Panel(kit.NARROW, "Your choices on the board", "choices", "Your choices")
+    if not options:
+        return ""
+    for kind in dict.fromkeys(a.payload["kind"] for a in options):
+        panel.paragraph(captions.get(kind, "Choose"), 13, kit.MUTED)
+    w = kit.NARROW - 24
+    for action in options:
         kind = action.payload["kind"]
-        if kind in ("place", "elephant"):
-            continue
-        body = ""
+        y = panel.y
+        if kind in ("keep", "bid") and me is not None:
+            card = next(
+                (c for c in (me["hand"] or []) if isinstance(c, dict) and c["number"] == action.payload["number"]), None
+            )
+            if card is not None:
+                body, h = _contract_card(card, "keep it" if kind == "keep" else "bid with it", w, action)
+                panel.add(kit.group(12, y, body))
+                panel.y += h + 10
+                continue
         if kind == "divide" and me is not None:
-            explored = me["explored"]
             mask = action.payload["mask"]
-            smaller = [p for i, p in enumerate(explored) if mask >> i & 1]
-            larger = [p for i, p in enumerate(explored) if not mask >> i & 1]
-            body = _mini(smaller, x + 14, y + 11) + _text(x + 150, y + 16, "+gem |") + _mini(larger, x + 210, y + 11)
+            smaller = [p for i, p in enumerate(me["explored"]) if mask >> i & 1]
+            larger = [p for i, p in enumerate(me["explored"]) if not mask >> i & 1]
+            row1, _ = _mini(smaller, 34, y + 22)
+            row2, _ = _mini(larger, 34, y + 50)
+            gem = kit.icon("gem", 22, y + 22, 7, "the smaller lot gets a gem")
+            body = kit.rect(12, y, w, 66, "#fff", ACCENT, 1, 6) + gem + row1 + row2
+            if not smaller:
+                body += kit.text(40, y + 27, "nothing", 13, kit.MUTED, italic=True)
+            h = 66
         elif kind == "choose":
             maker = obs["players_view"][action.payload["maker"]]
             smaller, larger = maker["lots"] or [[], []]
             lot = smaller if action.payload["lot"] == "smaller" else larger
-            body = _mini(lot, x + 14, y + 11) + _text(x + 300, y + 15, action.label[:60], 11)
-        elif kind == "piece":
-            body = _text(x + 8, y + 15, action.label, 12)
+            row, _ = _mini(lot, 24, y + 40)
+            words = f"Seat {action.payload['maker']}'s {action.payload['lot']} lot" + (
+                " and a gem" if action.payload["lot"] == "smaller" else ""
+            )
+            body = kit.rect(12, y, w, 58, "#fff", ACCENT, 1, 6) + kit.text(20, y + 18, words, 13, bold=True) + row
+            h = 58
+        elif kind == "lot":
+            lot = next(m for m in obs["market"] if m is not None and m["slot"] == action.payload["slot"])
+            pieces = [lot["double"]] + ([{"lands": [lot["land"]], "building": None}] if lot["land"] else [])
+            row, end = _mini(pieces, 24, y + 40)
+            body = (
+                kit.rect(12, y, w, 58, "#fff", ACCENT, 1, 6)
+                + kit.text(20, y + 18, f"Market lot {lot['slot'] + 1}", 13, bold=True)
+                + row
+            )
+            if lot["gem"]:
+                body += kit.icon("gem", end + 8, y + 40, 7, "and a gem")
+            h = 58
         else:
-            body = _text(x + 8, y + 15, action.label[:150], 12)
-        frame = (
-            f'<rect x="{x:.1f}" y="{y:.1f}" width="{WIDTH - 2 * x:.1f}" height="24" rx="4" '
-            f'fill="#fff" stroke="{ACCENT}"/>'
-        )
-        rows.append(_click(action, frame + body))
-        y += 28
-    return "".join(rows), y
+            lines = kit.wrap(_label(action), 13, w - 16, 3)
+            h = 14 + 17 * len(lines)
+            body = kit.rect(12, y, w, h, "#fff", ACCENT, 1, 6)
+            body += "".join(kit.text(20, y + 19 + 17 * i, line, 13) for i, line in enumerate(lines))
+        body += kit.rect(10, y - 2, w + 4, h + 4, "none", rx=8, extra=' class="bk-hl"')
+        panel.add(kit.clickable(action.id, body, _label(action)))
+        panel.y += h + 10
+    return panel.svg()
 
 
-def _gems(x: float, y: float, count: int) -> str:
-    """A gem count drawn as diamonds, right-aligned at x."""
-    out = [f"<title>{count} gems</title>"]
-    for i in range(count):
-        gx = x - i * 13
-        out.append(
-            f'<polygon points="{gx},{y - 6} {gx + 5},{y} {gx},{y + 6} {gx - 5},{y}" fill="#3a8fd6" stroke="{INK}"/>'
-        )
-    return f'<g class="gems">{"".join(out)}</g>'
-
-
-def _panel(obs: dict[str, Any], p: int, x: float, y: float, legal: list[Action]) -> str:
+def _player_panel(obs: dict[str, Any], p: int, legal: list[Action]) -> str:
     view = obs["players_view"][p]
     mine = p == obs["seat"]
-    stroke = ACCENT if p in obs["to_move"] else "#d9cbb0"
-    out = [
-        f'<rect x="{x}" y="{y}" width="{PANEL_W}" height="{PANEL_H}" rx="8" fill="#fffdf7" stroke="{stroke}" '
-        f'stroke-width="{3 if p in obs["to_move"] else 1}"/>',
-        _text(x + 10, y + 20, f"{_who(obs, p)} - {_count(view['lands'], 'land')}", 14, weight="bold"),
-        _gems(x + PANEL_W - 20, y + 16, view["gems"]),
-    ]
+    name = _who(obs, p)
+    moving = p in obs["to_move"]
+    panel = kit.Panel(kit.NARROW, f"{name}'s domain", "own" if mine else "other", frame=ACCENT if moving else "#d9cbb0")
+    panel.heading(name if not mine else f"You (seat {p})", "to choose" if moving else "")
+    y = panel.y + 4
+    panel.add(kit.text(12, y + 5, _count(view["lands"], "land"), 14, bold=True))
+    gems = kit.icon("gem", 130, y, 8, f"{view['gems']} gems") + kit.text(142, y + 5, str(view["gems"]), 14, bold=True)
+    panel.add(gems)
+    if obs["merchants"]:
+        panel.add(
+            kit.icon("order", 190, y, 8, "Contracts"),
+            kit.text(202, y + 5, f"{len(view['contracts'])} won, {view['hand_size']} in hand", 13),
+        )
+    panel.y = y + 14
     status = []
     if view["division"] == "sealed":
-        status.append("divided (sealed)")
+        status.append("has divided (sealed)")
     if view["choice"] is not None and obs["phase"] == "choose":
-        status.append(f"choice: {view['choice']}")
-    if obs["merchants"]:
-        status.append(f"contracts held {len(view['contracts'])}, hand {view['hand_size']}")
-        if view["bid"] is not None:
-            status.append(f"bid {view['bid']}")
-    out.append(_text(x + 10, y + 38, "; ".join(status), 11))
+        status.append(f"chose: {view['choice']}")
+    if obs["merchants"] and view["bid"] is not None:
+        status.append(f"bid {view['bid']}")
+    if status:
+        panel.paragraph("; ".join(status), 13, kit.MUTED)
     if view["lots"]:
-        out.append(_text(x + 10, y + 58, "lots:", 11))
-        out.append(_mini(view["lots"][0], x + 50, y + 54, 9) + _mini(view["lots"][1], x + 200, y + 54, 9))
-    if view["pending"] or view["holding"]:
-        out.append(
-            _text(x + 10, y + 58, "to place:", 11)
-            + _mini(([view["holding"]] if view["holding"] else []) + view["pending"], x + 80, y + 54, 9)
+        row1, _ = _mini(view["lots"][0], 120, panel.y + 12, 9)
+        row2, _ = _mini(view["lots"][1], 120, panel.y + 36, 9)
+        panel.add(
+            kit.text(12, panel.y + 17, "smaller lot", 13), row1, kit.text(12, panel.y + 41, "larger lot", 13), row2
         )
-    notes = contract_lines(view) if obs["merchants"] else []
-    bottom = y + PANEL_H - 8 - 13 * len(notes)
-    out += [_text(x + 10, bottom + 13 * (i + 1), line[:110], 10) for i, line in enumerate(notes)]
-    out.append(_domain(view, x + 10, y + 70, PANEL_W - 20, bottom - y - 74, legal if mine else []))
-    return "".join(out)
+        panel.y += 50
+    if view["pending"] or view["holding"]:
+        row, _ = _mini(([view["holding"]] if view["holding"] else []) + view["pending"], 100, panel.y + 12, 9)
+        panel.add(kit.text(12, panel.y + 17, "to place", 13), row)
+        panel.y += 28
+    if view["explored"] and not view["lots"]:
+        row, _ = _mini(view["explored"], 100, panel.y + 12, 9)
+        panel.add(kit.text(12, panel.y + 17, "explored", 13), row)
+        panel.y += 28
+    panel.add(_domain(view, kit.NARROW, 250, legal if mine else [], panel.y))
+    panel.y += 258
+    entries = contract_entries(view) if obs["merchants"] else []
+    for kind, card in entries[: MAX_CONTRACT_LINES - 1 if len(entries) > MAX_CONTRACT_LINES else None]:
+        body, h = _contract_card(card, kind, kit.NARROW - 24)
+        panel.add(kit.group(12, panel.y, body))
+        panel.y += h + 8
+    if len(entries) > MAX_CONTRACT_LINES:
+        panel.paragraph(f"... {len(entries) - MAX_CONTRACT_LINES + 1} more in hand", 13, kit.MUTED)
+    return panel.svg()
 
 
-def contract_lines(view: dict[str, Any]) -> list[str]:
-    """The contracts a panel shows: the starting contract (its owner's, everyone's at the end),
-    the contracts won in auctions, a revealed bid card, and the owner's hand."""
-    lines = []
-    if isinstance(view["start_contract"], dict):
-        lines.append(f"starting {_contract(view['start_contract'])}")
-    lines += [f"won {_contract(c)}" for c in view["contracts"]]
-    if isinstance(view["chosen"], dict) and not view["hand"]:
-        lines.append(f"chosen {_contract(view['chosen'])}")
-    lines += [f"in hand {_contract(c)}" for c in view["hand"] or []]
-    if len(lines) > MAX_CONTRACT_LINES:  # a big hand: the options list every card
-        lines[MAX_CONTRACT_LINES - 1 :] = [f"... {len(lines) - MAX_CONTRACT_LINES + 1} more in hand"]
-    return lines
+def _market_panel(obs: dict[str, Any]) -> str:
+    panel = kit.Panel(kit.NARROW, "The contract market", "info", "Market", f"{obs['elephants_left']} elephants left")
+    for lot in obs["market"]:
+        if lot is None:
+            continue
+        pieces = [lot["double"]] + ([{"lands": [lot["land"]], "building": None}] if lot["land"] else [])
+        row, end = _mini(pieces, 110, panel.y + 12)
+        panel.add(kit.text(12, panel.y + 17, f"Lot {lot['slot'] + 1}", 13, bold=True), row)
+        if lot["gem"]:
+            panel.add(kit.icon("gem", end + 8, panel.y + 12, 7, "and a gem"))
+        panel.y += 30
+    panel.paragraph(f"Contract deck {obs['deck']}, discard {obs['discard']}.", 13, kit.MUTED)
+    return panel.svg()
+
+
+def _status_panel(obs: dict[str, Any]) -> str:
+    title = "Lotta Rome" + (" + The Merchants" if obs["merchants"] else "")
+    panel = kit.Panel(kit.NARROW, "Round and phase", "info", title, f"round {obs['round']} of {obs['rounds']}")
+    panel.paragraph(PHASES[obs["phase"]].lstrip("0123456789 "), 14, bold=True)
+    if obs["final"]:
+        for p, f in enumerate(obs["final"]):
+            panel.paragraph(
+                f"{_who(obs, p)}: {f[3]} points ({f[0]} buildings + {f[1]} gems + {f[2]} contracts), {f[4]} lands", 13
+            )
+    return panel.svg()
+
+
+@cache
+def _legend() -> str:
+    entries = [(_tile(0, 0, 10, land, None, False), name.capitalize()) for land, name in NAMES.items()]
+    entries += [
+        (
+            _house(0, 0, 9, building),
+            f"{BUILDINGS[building].capitalize()} ({LETTERS[building]}): serves {NAMES[building]}s",
+        )
+        for building in NAMES
+    ]
+    entries += [
+        (_house(0, 0, 9, "fort"), "Fort"),
+        (_tile(0, 0, 10, "field", None, True), "An elephant with tent"),
+        (kit.icon("gem", 0, 0, 8), "Gem"),
+        (
+            f'<polygon points="{_hex_points(0, 0, 10)}" fill="{ACCENT}" fill-opacity="0.15" stroke="{ACCENT}" '
+            'stroke-width="2" stroke-dasharray="4 3"/>',
+            "Where you may place now",
+        ),
+    ]
+    return kit.legend(entries)
 
 
 def render_svg(obs: dict[str, Any], legal: list[Action]) -> str:
-    y = 30.0
-    head = [
-        _text(16, y, f"Lotta Rome - round {obs['round']}/{obs['rounds']} - {PHASES[obs['phase']]}", 18, weight="bold")
-    ]
-    y += 14
-    lots = [a for a in legal if a.payload["kind"] == "lot"]
+    seat = obs["seat"]
+    panels = [_player_panel(obs, seat, legal)] if seat is not None else []
+    panels += [_choices_panel(obs, legal), _status_panel(obs)]
     if obs["merchants"]:
-        lot_by_slot = {a.payload["slot"]: a for a in lots}
-        for lot in obs["market"]:
-            if lot is None:
-                continue
-            x = 16 + lot["slot"] * 235
-            body = f'<rect x="{x}" y="{y}" width="225" height="40" rx="6" fill="#fff" stroke="#d9cbb0"/>'
-            body += _mini(
-                [lot["double"]] + ([{"lands": [lot["land"]], "building": None}] if lot["land"] else []),
-                x + 16,
-                y + 20,
-                12,
-            )
-            body += _text(x + 120, y + 24, f"lot {lot['slot'] + 1}" + (" + gem" if lot["gem"] else ""), 12)
-            head.append(_click(lot_by_slot.get(lot["slot"]), body))
-        y += 50
-    options, y = _options(obs, [a for a in legal if a.payload["kind"] != "lot"], 16, y)
-    head.append(options)
-    panels = []
-    for p in range(obs["players"]):
-        px = 16 + (p % 2) * (PANEL_W + 12)
-        py = y + 8 + (p // 2) * (PANEL_H + 12)
-        panels.append(_panel(obs, p, px, py, legal))
-    height = y + 8 + ((obs["players"] + 1) // 2) * (PANEL_H + 12) + 40
-    if obs["final"]:
-        scores = "; ".join(f"{_who(obs, p)} {f[3]} ({f[0]}+{f[1]}+{f[2]})" for p, f in enumerate(obs["final"]))
-        panels.append(_text(16, height - 16, f"Final: {scores}", 14, weight="bold"))
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height:.0f}" width="{WIDTH}" '
-        f'font-family="sans-serif"><rect width="100%" height="100%" fill="{PAPER}"/>'
-        + "".join(head)
-        + "".join(panels)
-        + "</svg>"
-    )
+        panels.append(_market_panel(obs))
+    panels += [_player_panel(obs, p, legal) for p in range(obs["players"]) if p != seat]
+    panels.append(_legend())
+    who = "a spectator" if seat is None else _who(obs, seat)
+    return kit.board("lotta-rome", panels, f"Lotta Rome, round {obs['round']} of {obs['rounds']}, seen by {who}")

@@ -3,10 +3,13 @@ for the browser. Both read only the observation (and the seat's legal actions), 
 show what the seat may not see. Clickable SVG elements carry `data-action` with a legal id."""
 
 import math
+from functools import cache
 from html import escape
 from typing import Any
 
+from meeple import svgkit as kit
 from meeple.engine import Action
+from meeple.games.round_house.content import load_content
 
 COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#e67e22", "#8e44ad")
 NEUTRAL = "#7f8c8d"
@@ -112,15 +115,69 @@ def _hall_text(o: dict[str, Any]) -> list[str]:
     return lines
 
 
+# --- the browser board -------------------------------------------------------------------------
+#
+# Panels (meeple.svgkit): the round house (two circles of rooms, the ancestral hall, the towns in
+# the corners), the seat's own board, the other players, the hall grid with the temples, the
+# face-up supplies as cards, the point track and a legend. Clickable places carry data-action.
+
+INNER_FILL, OUTER_FILL = "#fdf2e9", "#eaf2f8"
+MAP = 720
+MID = MAP / 2
+RING_R = {"inner": 166, "outer": 286}
+CORNERS = ((MAP - 58, 36), (MAP - 58, MAP - 36), (58, MAP - 36), (58, 36))  # towns: TR, BR, BL, TL
+GOODS = ("tea", "fruit", "celadon", "gold")
+MUTED = "#5f5140"
+
+
+@cache
+def _room_rules() -> dict[str, str]:
+    """Each room's rule text (its content note without the page reference), for its tooltip."""
+    return {room.id: room.note.split(": ", 1)[-1] for room in load_content().rooms}
+
+
+def _seat_colour(owner: int) -> str:
+    return COLOURS[owner % len(COLOURS)] if owner >= 0 else NEUTRAL
+
+
+def _name(o: dict[str, Any], seat: int) -> str:
+    if seat < 0:
+        return "a neutral leader"
+    return "You" if seat == o["seat"] else f"Seat {seat}"
+
+
+def _goods_words(goods: dict[str, int]) -> str:
+    return ", ".join(f"{n} {what}" for what, n in goods.items() if n) or "no goods"
+
+
+def _order_name(order: dict[str, Any]) -> str:
+    return f"Order for {_goods_words(order['cost'])}"
+
+
+def _order_rule(order: dict[str, Any]) -> str:
+    return f"{_order_name(order)}: {order['honor']} honor at the end; {order['effect']}"
+
+
+def _ids(legal: list[Action]) -> set[str]:
+    return {a.id for a in legal}
+
+
+def _pick(ids: set[str], legal: list[Action], *candidates: str, prefix: str = "") -> str | None:
+    for candidate in candidates:
+        if candidate in ids:
+            return candidate
+    return _first(legal, prefix) if prefix else None
+
+
 def _spot(node: int) -> tuple[float, float]:
-    """Centre of a node: the hall at the top-left, rooms clockwise from it, 7 slots per circle."""
+    """Centre of a place: the hall at the top-left between the circles, rooms clockwise from it."""
     if node == 0:
-        angle, radius = -135.0, (RADII["inner"] + RADII["outer"]) / 2
+        angle, radius = -135.0, (RING_R["inner"] + RING_R["outer"]) / 2
     else:
-        ring = "inner" if node <= 6 else "outer"
-        angle, radius = -135.0 + ((node - 1) % 6 + 1) * 360 / 7, RADII[ring]
+        angle = -135.0 + ((node - 1) % 6 + 1) * 360 / 7
+        radius = RING_R["inner" if node <= 6 else "outer"]
     rad = math.radians(angle)
-    return CENTRE + radius * math.cos(rad), CENTRE + radius * math.sin(rad)
+    return MID + radius * math.cos(rad), MID + radius * math.sin(rad)
 
 
 def _first(legal: list[Action], prefix: str, suffix: str = "") -> str | None:
@@ -130,261 +187,454 @@ def _first(legal: list[Action], prefix: str, suffix: str = "") -> str | None:
     return None
 
 
-def _clickable(action_id: str | None, body: str) -> str:
-    if action_id is None:
-        return body
-    return f'<g class="clickable" data-action="{escape(action_id)}" style="cursor:pointer">{body}</g>'
+def _label(legal: list[Action], action: str | None) -> str:
+    return next((a.label for a in legal if a.id == action), "")
+
+
+def _leader_pawns(o: dict[str, Any], node: int, x: float, y: float) -> str:
+    """The leaders standing on a place, in a row centred on (x, y); they let clicks through."""
+    here = [leader for leader in o["leaders"] if leader["node"] == node]
+    out = []
+    for k, leader in enumerate(here):
+        px = x + (k - (len(here) - 1) / 2) * 20
+        tip = f"Leader of {_name(o, leader['owner'])}" if leader["owner"] >= 0 else "Neutral leader"
+        out.append(kit.pawn(px, y, 10, _seat_colour(leader["owner"]), tip))
+    return f'<g class="bk-through">{"".join(out)}</g>' if out else ""
 
 
 def _room(room: dict[str, Any], o: dict[str, Any], legal: list[Action]) -> str:
     x, y = _spot(room["node"])
-    w, h = (104, 62) if room["size"] != "small" else (92, 56)
+    w, h = 108, 80
     node = room["node"]
-    target = _first(legal, "move:", f":{node}") or _first(legal, "neutral:", f":{node}")
-    target = target or _first(legal, f"copy:{node}")
-    parts = [
-        f'<rect x="{x - w / 2:.0f}" y="{y - h / 2:.0f}" width="{w}" height="{h}" rx="8" '
-        f'fill="{"#fdf2e9" if node <= 6 else "#eaf2f8"}" stroke="#6e2c00"/>',
-        f'<text x="{x:.0f}" y="{y - h / 2 + 13:.0f}" font-size="10" text-anchor="middle">{escape(room["name"])}</text>',
-    ]
-    for i, token in enumerate(room["spaces"]):
-        cx = x - w / 2 + 8 + i * 10
-        fill = RESOURCE_COLOURS.get(token or "", "white")
-        parts.append(f'<circle cx="{cx:.0f}" cy="{y + h / 2 - 8:.0f}" r="4" fill="{fill}" stroke="#999"/>')
-    body = _clickable(target, "".join(parts))
+    target = (
+        _first(legal, "move:", f":{node}") or _first(legal, "neutral:", f":{node}") or _first(legal, f"copy:{node}")
+    )
+    circle = "inner" if node <= 6 else "outer"
+    rules = _room_rules().get(room["id"], "")
+    tip = f"{room['name']} ({circle} circle): {rules}" + (f" Chart: {room['rewards']}" if room["rewards"] else "")
+    lines = kit.wrap(room["name"], 13, w - 10, 2, bold=True)
+    body = [kit.title(tip), kit.rect(-w / 2, -h / 2, w, h, INNER_FILL if node <= 6 else OUTER_FILL, "#6e2c00", 1.5, 9)]
+    for i, line in enumerate(lines):
+        body.append(kit.text(0, -h / 2 + 15 + 14 * i, line, 13, bold=True, anchor="middle"))
+    spaces = room["spaces"]
+    for i, token in enumerate(spaces):
+        cx = (i - (len(spaces) - 1) / 2) * 11
+        if token:
+            body.append(kit.icon(token, cx, h / 2 - 9, 5.5, f"{token} on this market"))
+        else:
+            body.append(f'<circle cx="{kit.num(cx)}" cy="{kit.num(h / 2 - 9)}" r="4" fill="#fff" stroke="#aaa"/>')
+    body.append(_leader_pawns(o, node, 0, 4))
+    if target:
+        body.append(kit.rect(-w / 2 - 3, -h / 2 - 3, w + 6, h + 6, "none", rx=12, extra=' class="bk-hl"'))
     chairs = []
     for k, chair in enumerate(room["chairs"]):
         seat = o["chairs"][chair]
-        cx, cy = x - 20 + 40 * k, y + h / 2 + 10
-        fill = COLOURS[seat["owner"]] if seat["owner"] >= 0 else "white"
-        width = 3 if seat["senior"] else 1
-        square = (
-            f'<rect x="{cx - 7:.0f}" y="{cy - 7:.0f}" width="14" height="14" fill="{fill}" stroke="#333" '
-            f'stroke-width="{width}"/>'
-        )
-        chairs.append(_clickable(_first(legal, f"invest:{chair}") or _first(legal, f"call:{chair}"), square))
-    return body + "".join(chairs)
+        cx, cy = (k - 0.5) * (w - 24), 6
+        owner = seat["owner"]
+        side = "left" if k == 0 else "right"
+        who = f"{_name(o, owner)}'s {'senior ' if seat['senior'] else ''}assistant" if owner >= 0 else "empty"
+        fill = _seat_colour(owner) if owner >= 0 else "#fff"
+        square = kit.rect(cx - 8, cy - 8, 16, 16, fill, "#333", 3.5 if seat["senior"] else 1.2, 3)
+        action = _first(legal, f"invest:{chair}") or _first(legal, f"call:{chair}")
+        if action:
+            square += kit.rect(cx - 11, cy - 11, 22, 22, "none", rx=5, extra=' class="bk-hl"')
+        tip = kit.title(f"The {side} chair of {room['name']}: {who}")
+        chairs.append(kit.clickable(action, tip + square, _label(legal, action)))
+    return kit.group(x, y, kit.clickable(target, "".join(body), _label(legal, target)) + "".join(chairs))
 
 
-def _stairs(o: dict[str, Any]) -> str:
-    """Stairs between the circles: a dashed arrow from room to room, clockwise."""
-    out = []
+def _map_panel(o: dict[str, Any], legal: list[Action]) -> str:
+    panel = kit.Panel(MAP, "The round house: rooms, the ancestral hall and the towns", "main")
+    panel.add(
+        f'<circle cx="{MID}" cy="{MID}" r="{RING_R["outer"] + 56}" fill="#e5d3b3" stroke="#6e2c00" stroke-width="2"/>',
+        f'<circle cx="{MID}" cy="{MID}" r="{(RING_R["outer"] + RING_R["inner"]) / 2}" fill="none" stroke="#6e2c00" '
+        'stroke-dasharray="5 5"><title>The corridor between the circles</title></circle>',
+        f'<circle cx="{MID}" cy="{MID}" r="{RING_R["inner"] - 55}" fill="#d5f5e3" stroke="#6e2c00"/>',
+        kit.text(MID, MID + 5, "courtyard", 14, "#1e5631", anchor="middle", italic=True),
+    )
     for start, end in o["stairs"]:
         (x1, y1), (x2, y2) = _spot(start), _spot(end)
-        out.append(
-            f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" stroke="#6e2c00" stroke-width="3" '
-            'stroke-dasharray="2 3" opacity="0.6"><title>stairs</title></line>'
+        panel.add(
+            f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" stroke="#6e2c00" stroke-width="5" '
+            'stroke-dasharray="2 4" opacity="0.55"><title>Stairs between the circles</title></line>'
         )
-    return "".join(out)
-
-
-def _track(o: dict[str, Any], x0: int, y0: int) -> str:
-    """The point track 0-70 (icons: an order or an amulet), each seat's assistant on its honor."""
-    out = [f'<text x="{x0}" y="{y0 - 4}" font-size="10">Point track (icons: order or amulet)</text>']
-    for space in range(71):
-        x = x0 + space * 4.6
-        icon = space in o["track_icons"]
-        out.append(
-            f'<rect x="{x:.1f}" y="{y0}" width="4.6" height="10" fill="{"#f9e79f" if icon else "#fdfefe"}" '
-            'stroke="#aaa" stroke-width="0.3"/>'
-        )
-    for p in o["participants"]:
-        x = x0 + min(p["honor"], 70) * 4.6 + 2.3
-        out.append(f'<circle cx="{x:.1f}" cy="{y0 + 15 + 5 * p["seat"]}" r="2.5" fill="{COLOURS[p["seat"]]}"/>')
-    return "".join(out)
-
-
-def _leaders(o: dict[str, Any]) -> str:
-    out = []
-    hall_count = 0
-    for i, leader in enumerate(o["leaders"]):
-        x, y = _spot(leader["node"])
-        if leader["node"] == 0:
-            x, y = x - 30 + 15 * (hall_count % 5), y + 10 + 14 * (hall_count // 5)
-            hall_count += 1
-        else:
-            y -= 6
-        colour = COLOURS[leader["owner"]] if leader["owner"] >= 0 else NEUTRAL
-        out.append(
-            f'<circle cx="{x:.0f}" cy="{y:.0f}" r="7" fill="{colour}" stroke="black"><title>leader {i}</title></circle>'
-        )
-    return "".join(out)
-
-
-def _towns(o: dict[str, Any], legal: list[Action]) -> str:
-    out = []
-    for town, (x, y) in enumerate(TOWN_SPOTS):
+    hx, hy = _spot(0)
+    hall_target = _first(legal, "move:", ":0")
+    hall = (
+        kit.title("The ancestral hall: leaders start here and return here")
+        + kit.rect(hx - 56, hy - 34, 112, 68, "#fadbd8", "#922b21", 1.5, 12)
+        + kit.text(hx, hy - 16, "Ancestral hall", 13, bold=True, anchor="middle")
+        + _leader_pawns(o, 0, hx, hy + 6)
+    )
+    if hall_target:
+        hall += kit.rect(hx - 59, hy - 37, 118, 74, "none", rx=14, extra=' class="bk-hl"')
+    panel.add(kit.clickable(hall_target, hall, _label(legal, hall_target)))
+    for room in o["rooms"]:
+        panel.add(_room(room, o, legal))
+    for town, (x, y) in enumerate(CORNERS):
         merchant = town == o["merchant"]
+        name = f"{o['towns'][town]} town"
+        tip = f"The {name}" + (": the merchant is here" if merchant else "")
         parts = [
-            f'<rect x="{x - 45}" y="{y - 22}" width="90" height="44" rx="6" '
-            f'fill="{"#fcf3cf" if merchant else "#f4f6f6"}" stroke="#7d6608"/>',
-            f'<text x="{x}" y="{y - 8}" font-size="10" text-anchor="middle">{escape(o["towns"][town])}'
-            f"{' (merchant)' if merchant else ''}</text>",
+            kit.title(tip),
+            kit.rect(x - 54, y - 30, 108, 60, "#fcf3cf" if merchant else "#f4f6f6", "#7d6608", 1.5, 8),
+            kit.text(x, y - 12, o["towns"][town].replace("-", " ").capitalize(), 13, bold=True, anchor="middle"),
         ]
-        for p in o["participants"]:
-            count = p["towns"][town]
-            if count:
-                cx = x - 35 + 16 * p["seat"]
-                parts.append(
-                    f'<circle cx="{cx}" cy="{y + 9}" r="6" fill="{COLOURS[p["seat"]]}"/>'
-                    f'<text x="{cx}" y="{y + 12}" font-size="8" fill="white" text-anchor="middle">{count}</text>'
+        if merchant:
+            parts.append(kit.pawn(x - 42, y + 6, 8, "#7d6608", "The merchant"))
+        placed = [p for p in o["participants"] if p["towns"][town]]
+        for k, p in enumerate(placed):
+            cx = x - (len(placed) - 1) * 13 + 26 * k
+            parts.append(
+                kit.token(
+                    cx,
+                    y + 12,
+                    11,
+                    _seat_colour(p["seat"]),
+                    str(p["towns"][town]),
+                    f"{_name(o, p['seat'])}: {p['towns'][town]} assistants in this town",
                 )
-        out.append(_clickable(_first(legal, f"hall:{town}"), "".join(parts)))
-    return "".join(out)
+            )
+        action = _first(legal, f"hall:{town}") or _first(legal, f"dispatch:{town}")
+        if action:
+            parts.append(kit.rect(x - 57, y - 33, 114, 66, "none", rx=10, extra=' class="bk-hl"'))
+        panel.add(kit.clickable(action, "".join(parts), _label(legal, action)))
+    return panel.svg(MAP)
 
 
-def _hall(o: dict[str, Any], legal: list[Action], x0: int, y0: int) -> str:
-    """The ancestral hall grid (read from the observation): each space's honor, the bonuses above
-    and to the left, the amulets or order below and to the right, each seat's seniors, the path
-    being walked (spaces clickable when they are the next step), and the temples."""
-    hall = o["hall"]
-    size = 28
-    out = [f'<text x="{x0}" y="{y0 - 6}" font-size="11">Ancestral hall (marker {o["marker"]}/{o["end_at"]})</text>']
-    gx, gy = x0 + 40, y0 + 12
-    for column, text in enumerate(hall["top"]):
-        out.append(f'<text x="{gx + column * size + 2}" y="{gy - 2}" font-size="6">{escape(text[:9])}</text>')
-    for row, text in enumerate(hall["left"]):
-        out.append(f'<text x="{x0}" y="{gy + row * size + 16}" font-size="6">{escape(text[:11])}</text>')
-    walk = hall["walk"]
-    for space, honor in enumerate(hall["honor"]):
-        row, column = divmod(space, hall["columns"])
-        x, y = gx + column * size, gy + row * size
-        passed = walk is not None and walk["passed"] >> space & 1
-        cell = (
-            f'<rect x="{x}" y="{y}" width="{size - 2}" height="{size - 2}" '
-            f'fill="{"#f5cba7" if passed else "#fbeee6"}" stroke="#784212"/>'
-            f'<text x="{x + 3}" y="{y + 9}" font-size="8">{honor}</text>'
+def _goods_row(goods: dict[str, int], x: float, y: float) -> tuple[str, float]:
+    out = []
+    for what in GOODS:
+        n = goods.get(what, 0)
+        out.append(kit.icon(what, x + 8, y - 5, 8, f"{what}: {n}") + kit.text(x + 19, y, str(n), 14, bold=True))
+        x += 44
+    return "".join(out), x
+
+
+def _player_panel(o: dict[str, Any], p: dict[str, Any], legal: list[Action], role: str) -> str:
+    seat = p["seat"]
+    name = _name(o, seat)
+    mark = " to play" if seat == o["current"] and o["to_move"] else ""
+    panel = kit.Panel(kit.NARROW, f"{name}'s board", role, frame=_seat_colour(seat))
+    panel.add(kit.rect(0, 0, kit.NARROW, 6, _seat_colour(seat), rx=3))
+    panel.y = 4
+    panel.heading(f"{name}{' (seat ' + str(seat) + ')' if name == 'You' else ''}", mark.strip())
+    y = panel.y + 16
+    panel.add(
+        kit.icon("honor", 20, y - 5, 9, "Honor (point track)"),
+        kit.text(34, y, f"{p['honor']}", 15, bold=True),
+        kit.text(60, y, f"(total {p['score']['total']})", 13, MUTED),
+        kit.icon("coin", 168, y - 5, 8, "Coins"),
+        kit.text(181, y, str(p["coins"]), 15, bold=True),
+        kit.token(232, y - 5, 9, _seat_colour(seat), "", "Assistants in the personal supply"),
+        kit.text(246, y, f"{p['personal']} + {p['reserve']}", 14, bold=True),
+    )
+    y += 26
+    row, _ = _goods_row(p["goods"], 12, y)
+    panel.add(row)
+    y += 8
+    panel.y = y
+    held = [
+        *(f"Expert: {e['name']} ({e['text']})" for e in p["experts"]),
+        *(f"{_order_rule(d)}" for d in p["orders"]),
+        *(f"Done: {_order_name(d)} ({d['honor']} honor)" for d in p["fulfilled"]),
+        *(f"Amulet: {a['name']} ({a['honor']} honor)" for a in p["amulets"]),
+    ]
+    towns = ", ".join(f"{n} in the {o['towns'][t]} town" for t, n in enumerate(p["towns"]) if n)
+    if towns:
+        held.append(f"Assistants in towns: {towns}")
+    if p["seniors"]:
+        held.append(f"Seniors in the hall on spaces {', '.join(str(s + 1) for s in p['seniors'])}")
+    for line in held or ["Nothing held yet"]:
+        panel.paragraph(line, 13, indent=12)
+    panel.add(kit.text(12, panel.y + 14, "Assistants: personal supply + general supply", 12, "#5f5140"))
+    panel.y += 22
+    return panel.svg()
+
+
+def _supply_card(
+    w: float,
+    h: float,
+    name: str,
+    rules: str,
+    badge: str,
+    kind: str,
+    colour: str,
+    light: str,
+    action: str | None,
+    legal: list[Action],
+) -> str:
+    body = kit.card_frame(w, h, name, colour, light, rules, f"{name}: {rules}", badge, kind)
+    if action:
+        body += kit.highlight(w, h, 7)
+    return kit.clickable(action, body, _label(legal, action))
+
+
+def _supplies_panel(o: dict[str, Any], legal: list[Action]) -> str:
+    """The face-up experts, orders, amulets and pirate tiles as cards, clickable when taking one is legal."""
+    ids = _ids(legal)
+    clickable = False
+    panel = kit.Panel(kit.NARROW, "Face-up supplies: experts, orders, amulets, pirate tiles", "info", "Supplies")
+    cw, ch = 160, 96
+
+    def card_at(k: int, card: str) -> str:
+        return kit.group(12 + (k % 2) * (cw + 6), 0, card)
+
+    experts = []
+    for i, e in enumerate(o["experts"]):
+        action = _pick(ids, legal, f"hire:{i}", prefix=f"hire:{i}:")
+        experts.append(
+            _supply_card(
+                cw,
+                ch,
+                e["name"],
+                e["text"],
+                "",
+                "expert, kept" if e["permanent"] else "expert, one use",
+                "#7b3f1d",
+                "#fbeee6",
+                action,
+                legal,
+            )
         )
-        target = f"path:{space}" if any(a.id == f"path:{space}" for a in legal) else None
-        out.append(_clickable(target, cell))
-        for p in o["participants"]:
-            if space in p["seniors"]:
-                out.append(f'<circle cx="{x + 5 + 5 * p["seat"]}" cy="{y + 19}" r="2.5" fill="{COLOURS[p["seat"]]}"/>')
-    spots = [(gx + k * size + 13, gy + hall["rows"] * size + 8, s) for k, s in enumerate(hall["below"])]
-    spots += [(gx + hall["columns"] * size + 8, gy + k * size + 13, s) for k, s in enumerate(hall["right"])]
+    orders = []
+    for i, d in enumerate(o["orders"]):
+        action = _pick(ids, legal, f"pick-order:{i}", f"order:{i}")
+        orders.append(
+            _supply_card(
+                cw,
+                ch,
+                _order_name(d),
+                f"{d['effect']}",
+                str(d["honor"]),
+                "order: pay to fulfil",
+                "#1f618d",
+                "#eaf2f8",
+                action,
+                legal,
+            )
+        )
+    amulets = []
+    for i, a in enumerate(o["amulets"]):
+        action = _pick(ids, legal, f"pick-amulet:{i}", f"amulet:{i}", f"deal:amulet:{i}")
+        amulets.append(
+            _supply_card(
+                cw,
+                56,
+                a["name"],
+                f"{a['honor']} honor at the end",
+                str(a["honor"]),
+                "",
+                "#b8860b",
+                "#fcf3cf",
+                action,
+                legal,
+            )
+        )
+    pirates = []
+    for i, reward in enumerate(o["pirates"]):
+        action = _pick(ids, legal, f"do:pirate:{i}")
+        pirates.append(
+            _supply_card(cw, 56, f"Pirate tile {i + 1}", reward, "", "", "#4a4a4a", "#eeeeee", action, legal)
+        )
+    rows = [("Experts", experts), ("Orders", orders), ("Amulets", amulets), ("Pirate tiles", pirates)]
+    for heading, cards in rows:
+        if not cards:
+            continue
+        clickable = clickable or any("data-action" in c for c in cards)
+        panel.add(kit.text(12, panel.y + 14, heading, 14, bold=True))
+        panel.y += 22
+        for k in range(0, len(cards), 2):
+            height = ch if heading in ("Experts", "Orders") else 56
+            panel.add(
+                kit.group(
+                    0, panel.y, card_at(k, cards[k]) + (card_at(k + 1, cards[k + 1]) if k + 1 < len(cards) else "")
+                )
+            )
+            panel.y += height + 8
+    if clickable:
+        panel.role = "choices"
+    return panel.svg()
+
+
+def _gain_mark(text: str, x: float, y: float, room: float) -> str:
+    """A hall bonus: an icon and a number when it is "N <good>", else the words fitted; the
+    whole text as tooltip."""
+    count, _, what = text.partition(" ")
+    if what in kit.ICONS and count.isdigit():
+        return (
+            f"<g>{kit.title(text)}{kit.icon(what, x + 8, y - 5, 7, '')}{kit.text(x + 18, y, count, 13, bold=True)}</g>"
+        )
+    return f"<g>{kit.title(text)}{kit.text(x, y, kit.fit(text, 12, room), 12)}</g>"
+
+
+def _hall_panel(o: dict[str, Any], legal: list[Action]) -> str:
+    """The ancestral hall grid: honor per space, bonuses above columns and left of rows, what lies
+    below and to the right, each seat's seniors, the path being walked; then the temples."""
+    hall = o["hall"]
+    size = 46
+    panel = kit.Panel(
+        kit.NARROW,
+        "The ancestral hall grid and the temples",
+        "main",
+        "Ancestral hall",
+        f"marker {o['marker']} of {o['end_at']}",
+    )
+    gx, gy = 106, panel.y + 22
+    for column, bonus in enumerate(hall["top"]):
+        panel.add(_gain_mark(bonus, gx + column * size + 4, gy - 6, size - 6))
+    walk = hall["walk"]
+    ids = _ids(legal)
+    for row in range(hall["rows"]):
+        panel.add(_gain_mark(hall["left"][row], 10, gy + row * size + 27, 92))
+        for column in range(hall["columns"]):
+            space = row * hall["columns"] + column
+            x, y = gx + column * size, gy + row * size
+            passed = walk is not None and walk["passed"] >> space & 1
+            cell = (
+                kit.title(f"Space {space + 1}: {hall['honor'][space]} honor for a senior here")
+                + kit.rect(x, y, size - 4, size - 4, "#f5cba7" if passed else "#fbeee6", "#784212", 1.2, 4)
+                + kit.icon("honor", x + 11, y + 12, 7, "")
+                + kit.text(x + 21, y + 17, str(hall["honor"][space]), 13, bold=True)
+            )
+            seniors = [p["seat"] for p in o["participants"] if space in p["seniors"]]
+            for k, s in enumerate(seniors):
+                cell += kit.token(x + 9 + 11 * k, y + 32, 5, _seat_colour(s), "", f"Senior of {_name(o, s)}")
+            target = f"path:{space}" if f"path:{space}" in ids else None
+            if target:
+                cell += kit.rect(x - 2, y - 2, size, size, "none", rx=5, extra=' class="bk-hl"')
+            panel.add(kit.clickable(target, cell, _label(legal, target)))
+    spots = [(gx + k * size + 21, gy + hall["rows"] * size + 12, s) for k, s in enumerate(hall["below"])]
+    spots += [(gx + hall["columns"] * size + 14, gy + k * size + 21, s) for k, s in enumerate(hall["right"])]
     for x, y, spot in spots:
         if spot["what"] == "order":
-            out.append(f'<text x="{x - 8}" y="{y + 3}" font-size="7">order</text>')
+            panel.add(kit.icon("order", x, y, 8, "An order card for the player whose path reaches here"))
         elif spot["what"] == "amulet":
-            fill = "#d4ac0d" if spot["amulet"] else "white"
-            name = escape(spot["amulet"]["name"]) if spot["amulet"] else "taken"
-            out.append(f'<circle cx="{x}" cy="{y}" r="6" fill="{fill}" stroke="#7d6608"><title>{name}</title></circle>')
-    tx = x0 + 40 + (hall["columns"] + 1) * size
-    for i, temple in enumerate(o["temples"]):
-        label = escape(temple["reward"]) if temple else "used"
-        body = (
-            f'<rect x="{tx}" y="{y0 + i * 26}" width="150" height="22" fill="{"#e8f8f5" if temple else "#ddd"}" '
-            f'stroke="#0e6655"/><text x="{tx + 4}" y="{y0 + i * 26 + 15}" font-size="9">Temple: {label}</text>'
-        )
-        out.append(_clickable(_first(legal, f"temple:{i}"), body))
-    return "".join(out)
-
-
-def _players(o: dict[str, Any], x0: int, y0: int) -> str:
-    out = []
-    for p in o["participants"]:
-        y = y0 + p["seat"] * 62
-        colour = COLOURS[p["seat"]]
-        mark = " (to play)" if p["seat"] == o["current"] else ""
-        out.append(
-            f'<rect x="{x0}" y="{y}" width="300" height="58" rx="5" fill="white" stroke="{colour}" stroke-width="2"/>'
-        )
-        out.append(
-            f'<text x="{x0 + 6}" y="{y + 14}" font-size="11" fill="{colour}">Seat {p["seat"]}{mark}: honor '
-            f"{p['honor']} (total {p['score']['total']}), {p['coins']} coins, {escape(_goods(p['goods']))}</text>"
-        )
-        out.append(
-            f'<text x="{x0 + 6}" y="{y + 29}" font-size="9">assistants {p["personal"]}, supply {p["reserve"]}; '
-            f"amulets {len(p['amulets'])}; orders {len(p['orders'])} held, {len(p['fulfilled'])} done</text>"
-        )
-        experts = ", ".join(e["name"] for e in p["experts"]) or "no experts"
-        out.append(f'<text x="{x0 + 6}" y="{y + 44}" font-size="9">{escape(experts)}</text>')
-    return "".join(out)
-
-
-def _supplies(o: dict[str, Any], legal: list[Action], x0: int, y0: int) -> str:
-    """The face-up supplies as cards: experts, orders, amulets and pirate tiles, each clickable
-    when taking it is a legal choice now."""
-    rows = (
-        ("Experts", [f"{e['name']}: {e['text']}" for e in o["experts"]], ("hire:{}",)),
-        ("Orders", [_order(d) for d in o["orders"]], ("pick-order:{}", "order:{}")),
-        (
-            "Amulets",
-            [f"{a['name']} ({a['honor']})" for a in o["amulets"]],
-            ("pick-amulet:{}", "amulet:{}", "deal:amulet:{}"),
-        ),
-        ("Pirates", o["pirates"], ("do:pirate:{}",)),
-    )
-    out = []
-    for r, (title, cards, patterns) in enumerate(rows):
-        y = y0 + r * 22
-        out.append(f'<text x="{x0}" y="{y + 12}" font-size="10">{title}</text>')
-        for i, card in enumerate(cards):
-            ids = {a.id for a in legal}
-            target = next((p.format(i) for p in patterns if p.format(i) in ids), None)
-            if target is None:
-                target = _first(legal, patterns[0].format(i) + ":")  # hire:i:slot with 3 experts held
-            body = (
-                f'<rect x="{x0 + 55 + i * 200}" y="{y}" width="196" height="18" rx="3" fill="#fef9e7" '
-                'stroke="#b7950b"/>'
-                f'<text x="{x0 + 59 + i * 200}" y="{y + 12}" font-size="8">{escape(card[:44])}'
-                f"<title>{escape(card)}</title></text>"
+            amulet = spot["amulet"]
+            tip = f"Amulet {amulet['name']} ({amulet['honor']} honor)" if amulet else "Amulet space (taken)"
+            panel.add(
+                f'<circle cx="{x}" cy="{y}" r="8" fill="{"#d4ac0d" if amulet else "#fff"}" stroke="#7d6608">'
+                f"<title>{escape(tip)}</title></circle>"
             )
-            out.append(_clickable(target, body))
-    return "".join(out)
+    panel.y = gy + hall["rows"] * size + 30
+    end = o["end_amulet"]
+    panel.paragraph(f"End-of-game space {o['end_at']}: " + (f"amulet {end['name']}" if end else "amulet taken"), 13)
+    panel.add(kit.text(12, panel.y + 16, "Temples", 15, bold=True))
+    panel.y += 24
+    for i, temple in enumerate(o["temples"]):
+        action = _first(legal, f"temple:{i}")
+        words = f"Temple {i + 1}: {temple['reward']}" if temple else f"Temple {i + 1}: used"
+        body = kit.rect(12, panel.y, kit.NARROW - 24, 26, "#e8f8f5" if temple else "#dddddd", "#0e6655", 1, 5)
+        body += kit.text(20, panel.y + 18, kit.fit(words, 13, kit.NARROW - 40), 13) + kit.title(words)
+        if action:
+            body += kit.rect(10, panel.y - 2, kit.NARROW - 20, 30, "none", rx=6, extra=' class="bk-hl"')
+        panel.add(kit.clickable(action, body, _label(legal, action)))
+        panel.y += 32
+    return panel.svg()
 
 
-def _actions(legal: list[Action], x0: int, y0: int) -> str:
-    """Every legal action as a clickable line (cards, tiles and choices that have no place on the map)."""
+@cache
+def _track_spaces(icons: tuple[int, ...], top: float) -> str:
+    """The spaces of the point track (the same all game: drawn once)."""
+    cell = 32
     out = []
-    for i, action in enumerate(legal[:40]):
-        y = y0 + i * 15
-        body = (
-            f'<rect x="{x0}" y="{y - 11}" width="330" height="14" fill="#f8f9f9" stroke="#ccc"/>'
-            f'<text x="{x0 + 4}" y="{y}" font-size="9">{escape(action.label[:70])}</text>'
-        )
-        out.append(_clickable(action.id, body))
+    for space in range(71):
+        row, column = divmod(space, 10)
+        x, y = 12 + column * cell, top + row * 30
+        icon = space in icons
+        out.append(kit.rect(x, y, cell - 2, 26, "#f9e79f" if icon else "#fdfefe", "#aaa", 0.8, 3))
+        if space % 5 == 0:
+            out.append(kit.text(x + 3, y + 14, str(space), 12, "#5f5140"))
+        if icon:
+            out.append(
+                f"<g>{kit.title('Reaching this space: take an order or an amulet')}"
+                f"{kit.icon('order', x + 22, y + 8, 5, '')}</g>"
+            )
     return "".join(out)
+
+
+def _track_panel(o: dict[str, Any]) -> str:
+    """The point track 0-70 in rows of ten: the icon spaces marked, each seat's marker on its honor."""
+    panel = kit.Panel(kit.NARROW, "The point track", "info", "Point track", "0 to 70")
+    cell = 32
+    top = panel.y + 4
+    panel.add(_track_spaces(tuple(o["track_icons"]), top))
+    for p in o["participants"]:
+        honor = min(p["honor"], 70)
+        row, column = divmod(honor, 10)
+        panel.add(
+            kit.token(
+                12 + column * cell + 8 + 5 * p["seat"],
+                top + row * 30 + 20,
+                5,
+                _seat_colour(p["seat"]),
+                "",
+                f"{_name(o, p['seat'])}: {p['honor']} honor",
+            )
+        )
+    panel.y = top + 8 * 30
+    return panel.svg()
+
+
+def _status_panel(o: dict[str, Any]) -> str:
+    panel = kit.Panel(kit.NARROW, "Turn and public supply", "info", f"Turn {o['turn']}")
+    mover = _name(o, o["current"])
+    panel.paragraph(
+        f"{mover} {'are' if mover == 'You' else 'is'} playing: {o['phase']}"
+        + (f" ({o['task']['kind']})" if o["task"] else "")
+        + (". Final turns." if o["ending"] else "."),
+        14,
+        bold=True,
+    )
+    panel.paragraph(
+        f"Money Lender: {o['lender']} coins. Bank: {o['bank']} coins. "
+        f"Order deck {o['order_deck']}, expert deck {o['expert_deck']}, pirate stack {o['pirate_stack']}.",
+        13,
+    )
+    row, _ = _goods_row(o["supply"], 12, panel.y + 14)
+    panel.add(row)
+    panel.y += 24
+    return panel.svg()
+
+
+def _legend(o: dict[str, Any]) -> str:
+    entries = [
+        (
+            kit.token(0, 0, 8, _seat_colour(p["seat"])),
+            f"{_name(o, p['seat'])} (seat {p['seat']}): leaders, assistants, markers",
+        )
+        for p in o["participants"]
+    ]
+    entries += [
+        (kit.token(0, 0, 8, NEUTRAL), "Neutral leaders"),
+        (kit.pawn(0, -2, 9, "#999"), "A leader on a room (it acts there)"),
+        (kit.rect(-9, -9, 18, 18, "#fff", "#333", 3.5, 3), "A chair beside a room; a thick frame holds a senior"),
+        (
+            '<line x1="-10" y1="0" x2="10" y2="0" stroke="#6e2c00" stroke-width="5" stroke-dasharray="2 4"/>',
+            "Stairs between the circles",
+        ),
+        ("".join(kit.icon(g, -9 + 6 * i, 0, 5) for i, g in enumerate(GOODS)), "Goods: tea, fruit, celadon, gold"),
+        (kit.icon("honor", 0, 0, 8), "Honor"),
+        (kit.icon("order", 0, 0, 8), "An order (or a track space that gives one)"),
+        (
+            kit.rect(-10, -7, 20, 14, "none", "#0e8f8f", 3, 4),
+            "A place you may click now",
+        ),
+    ]
+    return kit.legend(entries)
 
 
 def render_svg(observation: dict[str, Any], legal: list[Action]) -> str:
-    """The round house: two circles of rooms around the courtyard, the hall top-left, towns in the
-    corners; beside it the hall grid and temples, the player boards, supplies and the choices."""
+    """The round house as panels: the map, your board, the hall grid and temples, the supplies,
+    the other players, the turn, the point track and the legend."""
     o = observation
-    parts = [
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1040 1150" width="1040" height="1150" '
-        'font-family="sans-serif">',
-        '<rect x="0" y="0" width="660" height="660" fill="#f5eee6"/>',
-        f'<circle cx="{CENTRE}" cy="{CENTRE}" r="{RADII["outer"] + 45}" fill="#e5d3b3" stroke="#6e2c00"/>',
-        f'<circle cx="{CENTRE}" cy="{CENTRE}" r="{(RADII["outer"] + RADII["inner"]) / 2}" fill="none" stroke="#6e2c00" '
-        'stroke-dasharray="4 4"/>',
-        f'<circle cx="{CENTRE}" cy="{CENTRE}" r="{RADII["inner"] - 45}" fill="#d5f5e3" stroke="#6e2c00"/>',
-        f'<text x="{CENTRE}" y="{CENTRE}" font-size="11" text-anchor="middle">courtyard</text>',
-    ]
-    hx, hy = _spot(0)
-    hall_target = _first(legal, "move:", ":0")
-    parts.append(
-        _clickable(
-            hall_target,
-            f'<rect x="{hx - 45:.0f}" y="{hy - 28:.0f}" width="90" height="56" rx="10" fill="#fadbd8" '
-            'stroke="#922b21"/>'
-            f'<text x="{hx:.0f}" y="{hy - 14:.0f}" font-size="10" text-anchor="middle">Ancestral hall</text>',
-        )
-    )
-    parts.append(_stairs(o))
-    parts += [_room(room, o, legal) for room in o["rooms"]]
-    parts += [_leaders(o), _towns(o, legal)]
-    parts.append(
-        f'<text x="10" y="690" font-size="11">Turn {o["turn"]}: seat {o["current"]}, {escape(o["phase"])}'
-        f"{' - ' + escape(o['task']['kind']) if o['task'] else ''}; Money Lender {o['lender']}; "
-        f"supply {escape(_goods(o['supply']))}, bank {o['bank']}</text>"
-    )
-    parts.append(_supplies(o, legal, 10, 700))
-    for i, line in enumerate(o["log"][-8:]):
-        parts.append(f'<text x="10" y="{800 + i * 13}" font-size="9" fill="#555">{escape(line[:110])}</text>')
-    parts.append(_track(o, 10, 925))
-    parts.append(_hall(o, legal, 690, 30))
-    parts.append(_players(o, 690, 200))
-    parts.append(_actions(legal, 690, 530))
-    parts.append("</svg>")
-    return "".join(parts)
+    seat = o["seat"]
+    panels = [_map_panel(o, legal)]
+    mine = [p for p in o["participants"] if p["seat"] == seat]
+    others = [p for p in o["participants"] if p["seat"] != seat]
+    panels += [_player_panel(o, p, legal, "own") for p in mine]
+    panels += [_status_panel(o), _hall_panel(o, legal), _supplies_panel(o, legal)]
+    panels += [_player_panel(o, p, legal, "other") for p in others]
+    panels += [_track_panel(o), _legend(o)]
+    who = "a spectator" if seat is None else _name(o, seat)
+    return kit.board("round-house", panels, f"The Round House, turn {o['turn']}, seen by {who}")

@@ -5,9 +5,10 @@ seat may not see.
 """
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
+from meeple import svgkit as kit
 from meeple.engine import Action
 
 SEASONS = {
@@ -169,58 +170,76 @@ def render_text(obs: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-# --- SVG ---------------------------------------------------------------------------------------------
-WIDTH = 1180
-CARD_W, CARD_H = 132, 78
-INK, PAPER, GOLD, MUTED = "#2b2118", "#f7f1e3", "#b8860b", "#7a6a55"
-FILL = {
-    "knight": "#e8eef8",
-    "equipment": "#eef3e6",
-    "title": "#f6e9f2",
-    "quest": "#fdf1d6",
-    "redirect": "#fde2d6",
-    "demesne": "#e9e3d3",
-    "region": "#dcecdc",
+# --- the browser board -------------------------------------------------------------------------------
+#
+# Panels (meeple.svgkit): the season and what waits to resolve; the regions in play as cards with
+# their Resistance and Renown, each army that attacks them and what it must beat; the seat's own
+# cards in play and in hand; every other seat's; a legend. A card in hand carries data-action for
+# its first use, a knight in play for pulling it back, a region for the first commit to it.
+
+CARD_W, CARD_H = 157, 124
+TYPE_COLOURS = {  # band, light fill
+    "knight": ("#2f4f8a", "#e8eef8"),
+    "equipment": ("#4d7a2a", "#eef3e6"),
+    "title": ("#8a2f6d", "#f6e9f2"),
+    "quest": ("#a8760a", "#fdf1d6"),
+    "redirect": ("#b04a1c", "#fde2d6"),
+    "demesne": ("#6b5b3e", "#efe9db"),
+    "region": ("#2e6b3a", "#dcecdc"),
 }
+BACKS = {"demesne": "#6b5b3e", "main": "#4a2f63"}
+SEAT_COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#e67e22", "#8e44ad", "#7f6000")
 
 
-def _text(x: float, y: float, text: str, size: float = 12, weight: str = "normal", fill: str = INK) -> str:
-    return (
-        f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" font-weight="{weight}" fill="{fill}">{escape(text)}</text>'
+def _colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def _stat_row(card: dict[str, Any], x: float, y: float) -> str:
+    """A card's numbers as icons: RP (cost or income), Influence, Resistance, Renown."""
+    items = []
+    if card["type"] == "region":
+        items = [("resistance", card["resistance"], "Resistance"), ("star", card["renown"], "Renown")]
+    else:
+        items.append(("rp", card["rp"], "RP income" if card["type"] == "demesne" else "RP cost"))
+        if card["influence"] or card["type"] == "knight":
+            items.append(("attack", card["influence"], "Influence"))
+        if card["resistance"] or card["type"] == "knight":
+            items.append(("resistance", card["resistance"], "Resistance"))
+    out = []
+    for icon, value, name in items:
+        out.append(f"<g>{kit.title(f'{name} {value}')}{kit.icon(icon, x + 8, y - 5, 8, '')}")
+        out.append(kit.text(x + 19, y, str(value), 14, bold=True) + "</g>")
+        x += 44
+    return "".join(out)
+
+
+def _card(
+    card: dict[str, Any], note: str = "", uid: int | None = None, action: str | None = None, label: str = ""
+) -> str:
+    """A card at (0, 0): band with name and number, type line, numbers as icons, text."""
+    band, light = TYPE_COLOURS[card["type"]]
+    kind = card["type"] + (f", {card['slot']}" if card.get("slot") else "") + (" (fey)" if card.get("fey") else "")
+    if card.get("subtypes"):
+        kind += ": " + "/".join(sub.replace("_", " ") for sub in card["subtypes"])
+    body = kit.card_frame(
+        CARD_W, CARD_H, card["name"], band, light, [], _card_line(card), f"#{uid}" if uid is not None else "", kind
     )
-
-
-def _fit(text: str, width: float, size: float = 11) -> str:
-    most = max(4, int(width / (size * 0.56)))
-    return text if len(text) <= most else text[: most - 1] + "…"
-
-
-def _action(action: str | None) -> str:
-    return f" data-action={quoteattr(action)} style={quoteattr('cursor:pointer')}" if action else ""
-
-
-def _card(x: float, y: float, card: dict[str, Any] | None, action: str | None = None, note: str = "") -> str:
-    """A card face (or a back when `card` is None), clickable when `action` is given."""
-    if card is None:
-        body = f'<rect width="{CARD_W / 2:.0f}" height="{CARD_H}" rx="6" fill="#6b4f2e" stroke="{INK}"/>' + _text(
-            8, CARD_H / 2 + 4, note, 10, fill=PAPER
+    body += _stat_row(card, 6, 64)
+    lines = [note] if note else []
+    lines += kit.wrap(card["text"], 12, CARD_W - 12, 3 - len(lines))
+    for i, line in enumerate(lines):
+        body += kit.text(
+            6,
+            84 + 15 * i,
+            kit.fit(line, 12, CARD_W - 12),
+            12,
+            kit.MUTED if i == 0 and note else "#2b2118",
+            italic=bool(note) and i == 0,
         )
-        return f'<g transform="translate({x:.0f},{y:.0f})">{body}</g>'
-    stroke = GOLD if action else INK
-    body = (
-        f'<rect width="{CARD_W}" height="{CARD_H}" rx="6" fill="{FILL[card["type"]]}" stroke="{stroke}" '
-        f'stroke-width="{3 if action else 1}"/>'
-        + _text(6, 16, _fit(card["name"], CARD_W - 10, 12), 12, "bold")
-        + _text(6, 32, _fit(card["type"] + (" - " + note if note else ""), CARD_W - 10, 10), 10, fill=MUTED)
-        + _text(6, 48, _fit(_stats(card), CARD_W - 10, 10), 10)
-        + _text(6, 64, _fit(card["text"], CARD_W - 10, 9), 9, fill=MUTED)
-    )
-    title = f"<title>{escape(_card_line(card))}</title>"
-    return f'<g transform="translate({x:.0f},{y:.0f})"{_action(action)}>{title}{body}</g>'
-
-
-def _first(legal: Sequence[Action], prefix: str) -> str | None:
-    return next((a.id for a in legal if a.id.startswith(prefix)), None)
+    if action:
+        body += kit.highlight(CARD_W, CARD_H, 7)
+    return kit.clickable(action, body, label)
 
 
 def _hand_action(legal: Sequence[Action], card_id: str) -> str | None:
@@ -231,123 +250,176 @@ def _hand_action(legal: Sequence[Action], card_id: str) -> str | None:
     return None
 
 
-def _regions(obs: dict[str, Any], y: float) -> tuple[str, float]:
-    parts = [_text(16, y + 14, "Regions in play", 14, "bold")]
-    parts.append(
-        _text(
-            180,
-            y + 14,
-            f"{obs['regions_deck']} in the Regions deck; {obs['total_renown']} Renown in all",
-            11,
-            fill=MUTED,
-        )
+def _back(back: str) -> str:
+    body = kit.title(f"A card in hand ({back} back)") + kit.rect(
+        0, 0, 58, 84, BACKS.get(back, "#555"), "#2b2118", 1.2, 6
     )
+    body += kit.rect(5, 5, 48, 74, "none", "#d8b24a", 1, 4)
+    body += kit.text(29, 47, back[0].upper(), 14, "#d8b24a", True, "middle")
+    return body
+
+
+def _status_panel(obs: dict[str, Any], legal: Sequence[Action]) -> str:
+    panel = kit.Panel(
+        kit.NARROW,
+        "The round and what waits to resolve",
+        "info",
+        f"Round {obs['round']}",
+        _who(obs, obs["active"]) + " active",
+    )
+    panel.paragraph(_season(obs), 14, bold=True)
+    movers = ", ".join(_who(obs, s) for s in obs["to_move"]) or "nobody"
+    panel.paragraph(f"To move: {movers}.", 13)
     names = _knight_names(obs)
-    tallest = 0.0
+    for entry in obs["window"]:
+        line = f"Waiting to resolve: {_window_line(obs, entry, names)}"
+        panel.add("<g>" + kit.title(line))  # the whole line as the tooltip of its wrapped lines
+        panel.paragraph(line, 13, "#8a3b00")
+        panel.add("</g>")
+    for quest in obs["quests"]:
+        if not quest["countered"]:
+            panel.paragraph(
+                f"Quest: {quest['card']['name']} on {names.get(quest['target'], '?')} ({quest['rp']} RP)", 13
+            )
+    if obs["end"]:
+        panel.paragraph(f"Game over: {obs['end']}", 14, "#8a6a10", True)
+    return panel.svg()
+
+
+def _regions_panel(obs: dict[str, Any], legal: Sequence[Action]) -> str:
+    aside = f"{obs['regions_deck']} to come"
+    panel = kit.Panel(kit.NARROW, "The regions in play", "main", "Regions", aside)
+    names = _knight_names(obs)
     for slot, region in enumerate(obs["regions"]):
-        x = 16 + slot * 390
-        parts.append(_card(x, y + 22, region))
-        row = y + 22
-        for line in _army_lines(obs, slot):
-            parts.append(_text(x + CARD_W + 10, row + 14, _fit(line, 240, 10), 10, "bold"))
-            row += 14
+        action = next((a for a in legal if a.id.startswith("commit:") and a.id.endswith(f":{slot}")), None)
+        y = panel.y
+        panel.add(
+            kit.group(
+                12,
+                y,
+                _card(
+                    region,
+                    f"{region['renown']} Renown to its captor",
+                    None,
+                    action.id if action else None,
+                    action.label if action else "",
+                ),
+            )
+        )
+        lines = _army_lines(obs, slot)
         for seat_view in obs["seats"]:
             for item in seat_view["play"]:
                 if item["attack"] == slot:
-                    label = f"{_who(obs, seat_view['seat'])}: {names[item['uid']]}"
-                    parts.append(_text(x + CARD_W + 10, row + 14, _fit(label, 240), 11))
-                    row += 15
-        tallest = max(tallest, row - y - 22, CARD_H)
-    return "".join(parts), y + 22 + tallest + 14
+                    lines.append(f"{_who(obs, seat_view['seat'])}: {names[item['uid']]}")
+        ty = y + 14
+        for line in lines or ["No army attacks it"]:
+            for part in kit.wrap(line, 12, kit.NARROW - CARD_W - 32, 3):
+                panel.add(kit.text(CARD_W + 22, ty, part, 12, "#2b2118" if lines else kit.MUTED))
+                ty += 15
+            ty += 4
+        panel.y = max(y + CARD_H + 10, ty)
+    if obs["regions_to_come"]:
+        panel.paragraph("Still to come: " + ", ".join(obs["regions_to_come"]), 13, kit.MUTED)
+    panel.paragraph(f"{obs['total_renown']} Renown in the game.", 13, kit.MUTED)
+    return panel.svg()
 
 
-def _seat_panel(obs: dict[str, Any], seat_view: dict[str, Any], legal: Sequence[Action], y: float) -> tuple[str, float]:
+def _seat_panel(obs: dict[str, Any], seat_view: dict[str, Any], legal: Sequence[Action]) -> str:
     p = seat_view["seat"]
     mine = p == obs["seat"]
-    header = (
-        f"{_who(obs, p)} ({seat_view['deck']}) - renown {seat_view['renown']} - RP {seat_view['allocated']}"
-        f"/{seat_view['capacity']} allocated - decks {seat_view['main_deck']}+{seat_view['demesne_deck']}"
-        f" - {_hand_size(seat_view)}"
+    name = _who(obs, p)
+    panel = kit.Panel(kit.NARROW, f"{name}'s cards", "own" if mine else "other", frame=_colour(p))
+    panel.add(kit.rect(0, 0, kit.NARROW, 6, _colour(p), rx=3))
+    panel.y = 4
+    panel.heading(f"You (seat {p})" if mine else name, f"{seat_view['deck']} deck")
+    y = panel.y + 4
+    panel.add(
+        kit.icon("star", 20, y, 9, "Renown"),
+        kit.text(33, y + 5, str(seat_view["renown"]), 15, bold=True),
+        kit.icon("rp", 78, y, 9, "RP allocated of the RP your demesnes give"),
+        kit.text(91, y + 5, f"{seat_view['allocated']}/{seat_view['capacity']} RP", 14, bold=True),
+        kit.text(
+            kit.NARROW - 12,
+            y + 5,
+            f"decks {seat_view['main_deck']} + {seat_view['demesne_deck']}",
+            13,
+            kit.MUTED,
+            anchor="end",
+        ),
     )
-    color = GOLD if p in obs["to_move"] else INK
-    parts = [_text(16, y + 16, header, 13, "bold", color)]
-    x, row = 16.0, y + 24
-    play = seat_view["play"]
-    ordered = [i for i in play if i["card"]["type"] == "demesne"] + [i for i in play if i["card"]["type"] == "knight"]
-    ordered += [i for i in play if i["card"]["type"] in ("equipment", "title") and i["paired"] < 0]
-    for item in ordered:
-        if x + CARD_W > WIDTH - 16:
-            x, row = 16.0, row + CARD_H + 40
-        note = _task(obs, item).replace(" -> ", "").strip(" ()")
-        if item["card"]["type"] == "demesne":
-            note = "upgraded" if item["upgraded"] else ""
-        elif not note:
-            note = f"upkeep {item['paid']} RP"
-        recall = _first(legal, f"recall:{item['uid']}") if mine else None
-        parts.append(_card(x, row, item["card"], recall, note))
-        paired = [i["card"]["name"] for i in play if i["paired"] == item["uid"]]
-        for k, name in enumerate(paired[:2]):
-            parts.append(_text(x + 2, row + CARD_H + 12 + 12 * k, _fit("+ " + name, CARD_W), 10, fill=MUTED))
-        if len(paired) > 2:
-            parts.append(_text(x + 2, row + CARD_H + 36, f"+ {len(paired) - 2} more", 10, fill=MUTED))
-        x += CARD_W + 8
-    row += CARD_H + 40
+    panel.y = y + 16
     if seat_view["captured"]:
-        parts.append(_text(16, row + 4, "Captured: " + ", ".join(r["name"] for r in seat_view["captured"]), 11))
-        row += 18
-    x = 16.0
-    for card in seat_view["hand"]:
-        if x + CARD_W > WIDTH - 16:
-            x, row = 16.0, row + CARD_H + 8
-        face = card["card"]
-        action = _hand_action(legal, face["id"]) if mine and face else None
-        parts.append(_card(x, row, face, action, "" if face else card["back"]))
-        x += (CARD_W if face else CARD_W / 2) + 8
-    if seat_view["hand"]:
-        row += CARD_H + 8
-    frame = f'width="{WIDTH - 16}" height="{row - y + 4:.0f}" rx="8" fill="none" stroke="#d8ccb4"'
-    parts.insert(0, f'<rect x="8" y="{y:.0f}" {frame}/>')
-    return "".join(parts), row + 14
-
-
-def _prompt(obs: dict[str, Any], legal: Sequence[Action], y: float) -> tuple[str, float]:
-    """The response prompt: what waits in the window, and the viewer's choices as buttons."""
-    parts = [_text(16, y + 14, f"Round {obs['round']} - {_season(obs)}", 15, "bold")]
-    row = y + 32
-    names = _knight_names(obs)
-    for entry in obs["window"]:
-        parts.append(_text(16, row, f"Waiting to resolve: {_window_line(obs, entry, names)}", 11))
-        row += 15
-    if obs["end"]:
-        parts.append(_text(16, row, f"Game over: {obs['end']}", 13, "bold", GOLD))
-        row += 18
-    for k, action in enumerate(legal[:PROMPT_ROWS]):
-        bx, by = 16 + (k % 3) * 386, row + (k // 3) * 24
-        parts.append(
-            f'<g transform="translate({bx},{by:.0f})"{_action(action.id)}>'
-            f'<rect width="378" height="20" rx="4" fill="#fff8e6" stroke="{GOLD}"/>'
-            + _text(6, 14, _fit(action.label, 366, 11), 11)
-            + "</g>"
+        panel.paragraph("Captured: " + ", ".join(r["name"] for r in seat_view["captured"]), 13)
+    play = seat_view["play"]
+    knights = [i for i in play if i["card"]["type"] == "knight"]
+    demesnes = [i for i in play if i["card"]["type"] == "demesne"]
+    loose = [i for i in play if i["card"]["type"] in ("equipment", "title") and i["paired"] < 0]
+    if demesnes:
+        shown = ", ".join(i["card"]["name"] + (" (upgraded)" if i["upgraded"] else "") for i in demesnes)
+        panel.paragraph(f"Demesnes: {shown}", 13)
+    cards = []
+    for item in knights + loose:
+        note = _task(obs, item).replace(" -> ", "").strip(" ()") or (
+            f"upkeep {item['paid']} RP" if item["card"]["type"] == "knight" else "unpaired"
         )
-    if legal:
-        row += 24 * ((min(len(legal), PROMPT_ROWS) + 2) // 3)
-    if len(legal) > PROMPT_ROWS:
-        parts.append(_text(16, row + 10, f"... and {len(legal) - PROMPT_ROWS} more choices in the list below", 11))
-        row += 16
-    return "".join(parts), row + 6
+        paired = [i["card"]["name"] for i in play if i["paired"] == item["uid"]]
+        if paired:
+            note += "; with " + ", ".join(paired)
+        action = next((a for a in legal if a.id == f"recall:{item['uid']}"), None) if mine else None
+        cards.append(
+            _card(item["card"], note, item["uid"], action.id if action else None, action.label if action else "")
+        )
+    if cards:
+        panel.add(kit.text(12, panel.y + 14, "In play", 14, bold=True))
+        panel.y += 20
+        panel.y = _grid(panel, cards)
+    hand = seat_view["hand"]
+    if hand:
+        demesne_backs = sum(1 for c in hand if c["back"] == "demesne")
+        panel.add(kit.text(12, panel.y + 14, f"Hand: {len(hand)} cards ({demesne_backs} demesne)", 14, bold=True))
+        panel.y += 22
+        faces = [c for c in hand if c["card"]]
+        if faces:
+            shown = []
+            for c in faces:
+                action = _hand_action(legal, c["card"]["id"]) if mine else None
+                label = next((a.label for a in legal if a.id == action), "")
+                shown.append(_card(c["card"], "", None, action, label))
+            panel.y = _grid(panel, shown)
+        else:
+            for k, c in enumerate(hand):
+                panel.add(kit.group(12 + (k % 5) * 64, panel.y + (k // 5) * 90, _back(c["back"])))
+            panel.y += ((len(hand) + 4) // 5) * 90
+    return panel.svg()
+
+
+def _grid(panel: kit.Panel, cards: list[str]) -> float:
+    """Cards two to a row below the panel's content; returns the new bottom."""
+    for k, card in enumerate(cards):
+        panel.add(kit.group(12 + (k % 2) * (CARD_W + 12), panel.y + (k // 2) * (CARD_H + 10), card))
+    return panel.y + ((len(cards) + 1) // 2) * (CARD_H + 10)
+
+
+@cache
+def _legend() -> str:
+    entries = [
+        (kit.rect(-9, -7, 18, 14, band, rx=3), f"{kind.capitalize()} card") for kind, (band, _) in TYPE_COLOURS.items()
+    ]
+    entries += [
+        (kit.icon("rp", 0, 0, 8), "RP: what a card costs to play or keep, what a demesne gives"),
+        (kit.icon("attack", 0, 0, 8), "Influence (attack strength)"),
+        (kit.icon("resistance", 0, 0, 8), "Resistance"),
+        (kit.icon("star", 0, 0, 8), "Renown (the score)"),
+        (kit.text(0, 5, "#7", 12, anchor="middle"), "A card's number in play, as the choices name it"),
+    ]
+    return kit.legend(entries)
 
 
 def render_svg(obs: dict[str, Any], legal: Sequence[Action]) -> str:
-    body, y = _prompt(obs, legal, 8)
-    regions, y = _regions(obs, y)
-    body += regions
-    order = [s for s in obs["seats"] if s["seat"] == obs["seat"]] + [
-        s for s in obs["seats"] if s["seat"] != obs["seat"]
-    ]
-    for seat_view in order:
-        panel, y = _seat_panel(obs, seat_view, legal, y)
-        body += panel
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {y:.0f}" width="{WIDTH}" height="{y:.0f}" '
-        f'font-family="Georgia, serif"><rect width="100%" height="100%" fill="{PAPER}"/>{body}</svg>'
-    )
+    seat = obs["seat"]
+    panels = [_seat_panel(obs, s, legal) for s in obs["seats"] if s["seat"] == seat]
+    panels += [_status_panel(obs, legal), _regions_panel(obs, legal)]
+    panels += [_seat_panel(obs, s, legal) for s in obs["seats"] if s["seat"] != seat]
+    panels.append(_legend())
+    who = "a spectator" if seat is None else _who(obs, seat)
+    return kit.board("round-table", panels, f"Round Table, round {obs['round']}, seen by {who}")
