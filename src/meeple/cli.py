@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn, TypeVar
 from urllib.parse import urlsplit
 
 import typer
@@ -50,6 +50,7 @@ from meeple.engine import (
 from meeple.simulation import simulate as run_simulation
 from meeple.terminal import HUMAN, Quit, TerminalMatch, make_console, number, print_result, step_through
 
+T = TypeVar("T")
 # The game's own search where it has one (Guédelon), else ISMCTS at 200 iterations capped at 3 s.
 DEFAULT_BOT = "planner"
 ERROR_EXIT = 2
@@ -361,9 +362,7 @@ def default_players(spec: GameSpec, agents: int) -> int:
     return min(max(agents, spec.min_players), spec.max_players)
 
 
-def run_with_progress(
-    games: int, job: Callable[[Callable[[int], None] | None], list[dict[str, Any]]]
-) -> list[dict[str, Any]]:
+def run_with_progress(games: int, job: Callable[[Callable[[int], None] | None], T]) -> T:
     """Run `job(progress)`, showing a progress bar on stderr when stderr is a terminal."""
     if not sys.stderr.isatty():
         return job(None)
@@ -491,6 +490,124 @@ def simulate(
         typer.echo(json.dumps(report))
     else:
         print_summary(make_console(), report, game.spec.title)
+
+
+# --- meeple tournament and meeple balance (the designers' lab, meeple.lab) ---------------------
+
+
+Backend = Annotated[str, typer.Option("--backend", help="Where games are played: local (processes) or ray.")]
+Address = Annotated[
+    str | None,
+    typer.Option("--address", help="With --backend ray: auto (this machine's cluster) or host:port of a head node."),
+]
+Results = Annotated[
+    Path | None,
+    typer.Option("--results", help="Folder of Parquet files keeping every run's games (default build/lab/results)."),
+]
+NoResults = Annotated[bool, typer.Option("--no-results", help="Do not keep this run's games.")]
+
+
+def lab_where(backend: str, workers: int, address: str | None, results: Path | None, no_results: bool) -> Any:
+    from meeple.lab.runs import DEFAULT_RESULTS, Where
+
+    return Where(backend, workers, address, None if no_results else results or DEFAULT_RESULTS)
+
+
+def standings_table(report: dict[str, Any], title: str) -> Table:
+    """A tournament's ratings, best first: mu ± sigma, the conservative mu - 3 sigma, record."""
+    table = Table(
+        title=f"{title}: {report['games']} games, {report['players']} players, seed {report['seed']}",
+        caption=f"openskill Plackett-Luce ratings; {report['arrangements']} seat arrangements played in turn;"
+        " seats: seat-games played; win rates with 95% Wilson intervals, shared wins split; score: mean",
+    )
+    for column in ("agent", "mu ± sigma", "mu-3sigma", "seats", "win rate [95%]", "score"):
+        table.add_column(column, justify="left" if column == "agent" else "right")
+    for row in report["standings"]:
+        low, high = row["win_rate_95"]
+        table.add_row(
+            escape(row["agent"]),
+            f"{row['mu']:.1f} ± {row['sigma']:.1f}",
+            f"{row['ordinal']:.1f}",
+            str(row["seat_games"]),
+            f"{percent(row['win_rate'])} [{100 * low:.0f}-{100 * high:.0f}]",
+            "" if row["mean_score"] is None else number(row["mean_score"]),
+        )
+    return table
+
+
+@app.command()
+def tournament(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="The game's slug (see `meeple games`).")],
+    agents: Annotated[list[str], typer.Option("--agents", "-a", help="The agents to rate, comma-separated.")],
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Players per game.")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games.")] = 60,
+    seed: Annotated[int | None, typer.Option(help="The run's seed (default: random, and printed).")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option, name=value.")] = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Workers; results do not depend on it.")] = 1,
+    backend: Backend = "local",
+    address: Address = None,
+    results: Results = None,
+    no_results: NoResults = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the standings as one JSON object.")] = False,
+) -> None:
+    """Rate agents against each other: every seat arrangement in turn, openskill ratings with uncertainty."""
+    from meeple.lab import runs
+
+    load_games()
+    with reported_errors():
+        game = game_with_options(game_name, option)
+        specs = split_agents(agents)
+        count = default_players(game.spec, len(specs)) if players is None else players
+        seed = random_seed() if seed is None else seed
+        where = lab_where(backend, workers, address, results, no_results)
+        report = run_with_progress(
+            games, lambda advance: runs.tournament(game, count, specs, games, seed, where, advance)
+        )
+    if as_json:
+        typer.echo(json.dumps(report))
+    else:
+        Console(highlight=False).print(standings_table(report, game.spec.title))
+
+
+@app.command()
+def balance(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="The game's slug (see `meeple games`).")],
+    players: Annotated[str, typer.Option("--players", "-p", help="Player counts: 3, 2-5 or 2,4.")],
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per player count and variant.")] = 200,
+    agents: Annotated[
+        list[str] | None, typer.Option("--agents", "-a", help="Agents rotated through the seats (default heuristic).")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="Variants to compare: name=v1,v2 (every combination is played)."),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="The run's seed.")] = 1,
+    out: Annotated[Path | None, typer.Option("--out", help="Report folder (default build/balance/GAME).")] = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Workers; results do not depend on it.")] = 1,
+    backend: Backend = "local",
+    address: Address = None,
+    results: Results = None,
+    no_results: NoResults = False,
+) -> None:
+    """Study a game's balance: seats, scores, length and choices, as an HTML report and a Markdown summary."""
+    from meeple.lab import runs
+
+    load_games()
+    with reported_errors():
+        specs = split_agents(agents) or ["heuristic"]
+        folder = out or Path("build/balance") / game_name
+        where = lab_where(backend, workers, address, results, no_results)
+        total = runs.balance_games(game_name, players, option or [], games)
+        report = run_with_progress(
+            total,
+            lambda advance: runs.balance(game_name, players, specs, games, seed, option or [], folder, where, advance),
+        )
+    console = Console(highlight=False)
+    for answer in report["first_player"]:
+        console.print(f"variant {answer['variant']}, {plural(answer['players'], 'player')}: {escape(answer['answer'])}")
+    console.print(f"Report: {escape(report['report'])}/report.html and summary.md")
+    if "run_id" in report:
+        console.print(f"Results kept as run {report['run_id']} in {escape(str(where.results))}")
 
 
 # --- meeple replay --------------------------------------------------------------------------------
