@@ -43,7 +43,7 @@ OPTIONS: dict[tuple[str, int], dict[str, object]] = {
     ("lotta-rome", 2): {"merchants": False, "adjacent_groups": "all"},
     ("lotta-rome", 5): {"adjacent_groups": "all"},
     ("round-house", 2): {"neutral_rule": 2, "amulet_experts": "amulet"},
-    ("round-house", 5): {"amulet_experts": "never"},
+    ("round-house", 5): {"amulet_experts": "never", "grand_hall_fee": "execution"},
     ("round-table", 2): {
         "decks": "custom,orkney",
         "custom_decks": DECKS / "grail.toml",
