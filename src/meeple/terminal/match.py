@@ -63,13 +63,14 @@ class TerminalMatch:
         }
         self.hot_seat = sum(spec == HUMAN for spec in seat_specs) > 1
         self.last_human: int | None = None
-        self.actions: list[tuple[int, str]] = []
-        self.events: list[Event] = []
-        self.seen: dict[int, int] = {}  # human seat -> how many events it had seen at its last turn
-        for seat, action_id in actions:
-            self.events.append(Event(seat, self.game.apply(self.state, seat, action_id), False))
-            self.actions.append((seat, action_id))
+        self.events = [Event(seat, self.game.apply(self.state, seat, action_id), False) for seat, action_id in actions]
+        # human seat -> how many events it had seen at its last turn
         self.seen = {seat: len(self.events) for seat, spec in enumerate(seat_specs) if spec == HUMAN}
+
+    @property
+    def actions(self) -> list[tuple[int, str]]:
+        """Every decision so far as (seat, action id), in order: what the record holds."""
+        return [(event.seat, event.action.id) for event in self.events]
 
     def record(self) -> GameRecord:
         spec = self.game.spec
@@ -79,7 +80,7 @@ class TerminalMatch:
             players=len(self.seat_specs),
             seed=self.seed,
             options=dict(self.game.options),
-            actions=list(self.actions),
+            actions=self.actions,
         )
 
     def rewind(self) -> None:
@@ -109,9 +110,8 @@ class TerminalMatch:
         else:
             self.hand_over(seat)
             board = self.game.render_text(self.game.observation(self.state, seat))
-            since = [event.told_to(seat, self.seat_specs[event.seat]) for event in self.events[self.seen[seat] :]]
-            self.screen.show_turn(self.game.spec.title, seat, board, since)
             history = [event.told_to(seat, self.seat_specs[event.seat]) for event in self.events]
+            self.screen.show_turn(self.game.spec.title, seat, board, history[self.seen[seat] :])
             action = self.screen.choose(legal, seat, board, history)
             self.game.apply(self.state, seat, action.id)
             self.seen[seat] = len(self.events) + 1
@@ -119,7 +119,6 @@ class TerminalMatch:
                 self.screen.clear()
         event = Event(seat, action, forced)
         self.events.append(event)
-        self.actions.append((seat, action.id))
         self.screen.say(event.told_to(None, self.seat_specs[seat]))
 
     def hand_over(self, seat: int) -> None:
