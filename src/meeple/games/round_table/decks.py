@@ -9,8 +9,10 @@ way a deck breaks the rules, one clear sentence each.
 import json
 import re
 import tomllib
-from functools import cache
+from collections.abc import Mapping
+from functools import cache, lru_cache
 from importlib import resources
+from types import MappingProxyType
 
 import msgspec
 
@@ -111,8 +113,12 @@ def checked(deck: Deck, name: str) -> Deck:
     return deck
 
 
-def read_custom_decks(text: str) -> dict[str, Deck]:
+@lru_cache(maxsize=32)
+def read_custom_decks(text: str) -> Mapping[str, Deck]:
     """The players' own decks held in the `custom_decks` option, by id, each checked.
+
+    Read once per text: the option's check and the game it builds (for every bot decision, on
+    the server) share the result, which is read-only.
 
     The text is one deck file (as `meeple round-table validate` reads it), whose id is
     `custom`, or TOML tables named by deck id, each holding one deck (`[mine]`, `[mine.main]`,
@@ -123,7 +129,7 @@ def read_custom_decks(text: str) -> dict[str, Deck]:
     if size > MAX_CUSTOM_TEXT:
         raise DeckError(f"the deck text is {size} bytes; at most {MAX_CUSTOM_TEXT} are accepted")
     if not text.strip():
-        return {}
+        return MappingProxyType({})
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -131,7 +137,7 @@ def read_custom_decks(text: str) -> dict[str, Deck]:
     entries = {CUSTOM: document} if "main" in document else document
     if len(entries) > MAX_CUSTOM_DECKS:
         raise DeckError(f"the deck text holds {len(entries)} decks; at most {MAX_CUSTOM_DECKS} are accepted")
-    decks = {}
+    decks: dict[str, Deck] = {}
     for deck_id, entry in entries.items():
         if not DECK_ID.fullmatch(deck_id):
             raise DeckError(f"{deck_id[:40]!r} is not a deck id (lower-case letters, digits, - and _)")
@@ -142,7 +148,7 @@ def read_custom_decks(text: str) -> dict[str, Deck]:
         except msgspec.ValidationError as error:
             raise DeckError(f"deck {deck_id!r}: not a deck ({error})") from None
         decks[deck_id] = checked(deck, deck_id)
-    return decks
+    return MappingProxyType(decks)
 
 
 def deck_as_toml(deck_id: str, deck: Deck) -> str:

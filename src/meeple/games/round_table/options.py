@@ -47,7 +47,7 @@ class DeckListOption(OptionSpec, frozen=True):
         command line's own files; the web never reaches this)."""
         names, texts = [], []
         for entry in (part.strip() for part in value.split(",")):
-            if entry in starter_names() or DECK_ID.fullmatch(entry):
+            if DECK_ID.fullmatch(entry):  # a deck's name (every starter's name is one), not a path
                 names.append(entry)
                 continue
             path = Path(entry)
