@@ -46,15 +46,18 @@ MOVED_OR_REFUSED = """(before) => {
 }"""
 
 
-def create_table_in_lobby(page: Page, base_url: str, seats: list[str]) -> dict[str, str]:
-    """Fill the lobby's form for Four Big Strata in `page` and submit it; returns the links
-    of the created page by who they are for ("Seat 0", ..., "Spectators")."""
+def create_table_in_lobby(
+    page: Page, base_url: str, seats: list[str], slug: str = GAME, listed: bool = False
+) -> dict[str, str]:
+    """Fill the lobby's form for a game (Four Big Strata unless told) in `page` and submit it;
+    returns the links of the created page by who they are for ("Seat 0", ..., "Spectators")."""
     page.goto(base_url + "/")
-    page.locator(f'.game-card[data-game="{GAME}"]').click()
-    form = page.locator(f"#game-{GAME} form")
+    page.locator(f'.game-card[data-game="{slug}"]').click()
+    form = page.locator(f"#game-{slug} form")
     form.locator('input[name="players"]').fill(str(len(seats)))
     for seat, who in enumerate(seats):
         form.locator(f'select[name="seat{seat}"]').select_option(who)
+    form.locator('input[name="listed"]').set_checked(listed)
     form.get_by_role("button", name="Create table").click()
     page.wait_for_selector("ul.links")
     links = {}

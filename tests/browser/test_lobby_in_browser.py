@@ -10,27 +10,10 @@ from playwright.sync_api import BrowserContext, Page, expect
 from meeple.server.tables import Table
 
 from .conftest import LiveServer
-from .support import SCREENSHOTS
+from .support import SCREENSHOTS, create_table_in_lobby
 
 PHONE = {"width": 390, "height": 844}
 WIDTH = "() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"
-
-
-def create(page: Page, base_url: str, slug: str, seats: list[str], listed: bool = False) -> dict[str, str]:
-    """Fill and send a game's form in the lobby; the created page's links by who they are for."""
-    page.goto(base_url + "/")
-    page.locator(f'.game-card[data-game="{slug}"]').click()
-    form = page.locator(f"#game-{slug} form")
-    form.locator('input[name="players"]').fill(str(len(seats)))
-    for seat, who in enumerate(seats):
-        form.locator(f'select[name="seat{seat}"]').select_option(who)
-    form.locator('input[name="listed"]').set_checked(listed)
-    form.get_by_role("button", name="Create table").click()
-    expect(page.locator("ul.links")).to_be_visible()
-    links = {}
-    for item in page.locator("ul.links li").all():
-        links[item.locator(".who").inner_text().strip()] = item.locator("a.invite").get_attribute("href") or ""
-    return links
 
 
 def table_of(live_server: LiveServer, links: dict[str, str]) -> Table:
@@ -92,7 +75,7 @@ def test_an_open_table_is_joined_from_another_browser_and_both_keep_it_in_my_tab
     live_server: LiveServer, new_context: Callable[[], BrowserContext]
 ) -> None:
     host, guest = new_context().new_page(), new_context().new_page()
-    links = create(host, live_server.base_url, "lotta-rome", ["human", "human", "random"], listed=True)
+    links = create_table_in_lobby(host, live_server.base_url, ["human", "human", "random"], "lotta-rome", listed=True)
     assert set(links) == {"Seat 0", "Spectators"}
     table = table_of(live_server, links)
     host.goto(links["Seat 0"])
@@ -122,7 +105,7 @@ def test_a_double_click_plays_once_and_a_refusal_fades(
     live_server: LiveServer, new_context: Callable[[], BrowserContext]
 ) -> None:
     page = new_context().new_page()
-    links = create(page, live_server.base_url, "four-big-strata", ["human", "random"])
+    links = create_table_in_lobby(page, live_server.base_url, ["human", "random"])
     table = table_of(live_server, links)
     page.goto(links["Seat 0"])
     seq = wait_for_my_move(live_server, table, page)
