@@ -1,18 +1,19 @@
 """Restarting independent of history: finished tables are read only when asked for, unfinished
-ones are restored after the start, a table whose log does not replay is broken alone; and the
-group commit that stores the actions of many tables in one transaction."""
+ones are restored after the start, a table whose log does not replay is broken alone; the
+group commit that stores the actions of many tables in one transaction; two writers on one
+table. On both stores: a SQLite file and a throw-away PostgreSQL (`any_db`)."""
 
 import asyncio
-import sqlite3
 from collections.abc import Sequence
 
 import pytest
 
 from meeple.engine import game_specs
 from meeple.server.commits import GroupCommit
-from meeple.server.sqlite_store import SQLiteStore
-from meeple.server.store import Conflict, Event
+from meeple.server.store import Conflict, Event, open_store
 from meeple.server.tables import Moved, Table, TableManager
+
+from .postgres import run_sql
 
 SLUGS = [spec.slug for spec in game_specs()]
 
@@ -35,10 +36,10 @@ async def play_first_moves(manager: TableManager, table: Table, tokens: dict[int
         await manager.act(table.id, tokens[seat], seat, action, table.seq)
 
 
-async def stored_tables(db_path: str) -> tuple[dict[str, str], dict[str, str], dict[str, dict[int, str]]]:
+async def stored_tables(db: str) -> tuple[dict[str, str], dict[str, str], dict[str, dict[int, str]]]:
     """In every game: one table of random bots played to the end, one of people three moves
     in. Returns (finished, live) table ids by game, and the live tables' tokens by id."""
-    manager = TableManager(SQLiteStore(db_path), bot_workers=0)
+    manager = TableManager(open_store(db), bot_workers=0)
     manager.start()
     finished, live, tokens_of = {}, {}, {}
     for slug in SLUGS:
@@ -54,19 +55,19 @@ async def stored_tables(db_path: str) -> tuple[dict[str, str], dict[str, str], d
     return finished, live, tokens_of
 
 
-def test_finished_tables_are_not_replayed_at_start(db_path: str) -> None:
+def test_finished_tables_are_not_replayed_at_start(any_db: str) -> None:
     """A restart restores the unfinished tables only; a finished one comes back, whole, the
     first time it is asked for, in all five games."""
 
     async def scenario() -> None:
-        finished, live, _ = await stored_tables(db_path)
-        store = SQLiteStore(db_path)
+        finished, live, _ = await stored_tables(any_db)
+        store = open_store(any_db)
         assert {row.id for row in store.tables(finished=True)} == set(finished.values())
         assert {row.id for row in store.tables(finished=False)} == set(live.values())
         ends = {table_id: len(store.events(table_id)) for table_id in finished.values()}
         store.close()
 
-        again = TableManager(SQLiteStore(db_path), bot_workers=0)
+        again = TableManager(open_store(any_db), bot_workers=0)
         assert again.load() == len(live)
         assert again.tables == {}  # nothing replayed before the server runs
         again.start()
@@ -83,22 +84,19 @@ def test_finished_tables_are_not_replayed_at_start(db_path: str) -> None:
     asyncio.run(scenario())
 
 
-def test_a_table_stored_before_tables_were_marked_is_marked_once_replayed(db_path: str) -> None:
+def test_a_table_stored_before_tables_were_marked_is_marked_once_replayed(any_db: str) -> None:
     """A database from before `finished` existed: its ended tables read as unfinished, are
     replayed once, found over and marked, and are not replayed at the next start."""
 
     async def scenario() -> None:
-        manager = TableManager(SQLiteStore(db_path), bot_workers=0)
+        manager = TableManager(open_store(any_db), bot_workers=0)
         manager.start()
         table, _ = await manager.create(SLUGS[0], 2, ["random", "random"], {}, seed=3)
         await finish(manager, table)
         await manager.close()
-        db = sqlite3.connect(db_path)
-        db.execute("UPDATE tables SET finished = NULL")
-        db.commit()
-        db.close()
+        run_sql(any_db, "UPDATE tables SET finished = NULL")
         for replayed in (True, False):
-            again = TableManager(SQLiteStore(db_path), bot_workers=0)
+            again = TableManager(open_store(any_db), bot_workers=0)
             assert again.load() == int(replayed)
             again.start()
             await again.restored()
@@ -108,20 +106,17 @@ def test_a_table_stored_before_tables_were_marked_is_marked_once_replayed(db_pat
     asyncio.run(scenario())
 
 
-def test_a_log_that_does_not_replay_breaks_its_table_alone(db_path: str) -> None:
+def test_a_log_that_does_not_replay_breaks_its_table_alone(any_db: str) -> None:
     """A corrupt log (an action the rules refuse) marks that table broken when it is restored,
     at start for an unfinished table, at first use for a finished one; the others play on."""
 
     async def scenario() -> None:
-        finished, live, tokens_of = await stored_tables(db_path)
+        finished, live, tokens_of = await stored_tables(any_db)
         bad_live, bad_finished = live[SLUGS[1]], finished[SLUGS[2]]
-        db = sqlite3.connect(db_path)
         for table_id in (bad_live, bad_finished):
-            (count,) = db.execute("SELECT count(*) FROM events WHERE table_id = ?", (table_id,)).fetchone()
-            db.execute("INSERT INTO events VALUES (?, ?, 0, 'not-a-move', 'now')", (table_id, count))
-        db.commit()
-        db.close()
-        again = TableManager(SQLiteStore(db_path), bot_workers=0)
+            ((count,),) = run_sql(any_db, "SELECT count(*) FROM events WHERE table_id = ?", table_id)
+            run_sql(any_db, "INSERT INTO events VALUES (?, ?, 0, 'not-a-move', 'now')", table_id, count)
+        again = TableManager(open_store(any_db), bot_workers=0)
         again.load()
         again.start()
         await again.restored()
@@ -144,12 +139,12 @@ def test_a_log_that_does_not_replay_breaks_its_table_alone(db_path: str) -> None
     asyncio.run(scenario())
 
 
-def test_actions_arriving_together_share_one_commit(db_path: str) -> None:
+def test_actions_arriving_together_share_one_commit(any_db: str) -> None:
     """Actions of many tables sent at once are stored in one transaction, each acknowledged
     only after it, and every one of them is in the log."""
 
     async def scenario() -> None:
-        manager = TableManager(SQLiteStore(db_path), bot_workers=0)
+        manager = TableManager(open_store(any_db), bot_workers=0)
         manager.start()
         tables = [await manager.create(SLUGS[0], 2, ["human", "human"], {}, seed=n) for n in range(12)]
         before = manager.commits.commits
@@ -184,15 +179,15 @@ def test_a_conflict_in_a_batch_refuses_only_its_own_action() -> None:
     assert [event.table_id for event in stored] == ["a", "b"]
 
 
-def test_a_move_another_writer_stored_first_is_refused_and_the_table_reloaded(db_path: str) -> None:
+def test_a_move_another_writer_stored_first_is_refused_and_the_table_reloaded(any_db: str) -> None:
     """Two managers (as two servers would) hold the same table: the second to store action n is
     refused, reloads the table from the log, and then plays on from the first one's move."""
 
     async def scenario() -> None:
-        first = TableManager(SQLiteStore(db_path), bot_workers=0)
+        first = TableManager(open_store(any_db), bot_workers=0)
         first.start()
         table, tokens = await first.create(SLUGS[0], 2, ["human", "human"], {}, seed=8)
-        second = TableManager(SQLiteStore(db_path), bot_workers=0)
+        second = TableManager(open_store(any_db), bot_workers=0)
         second.start()
         other = await second.find(table.id)
         assert other is not None and other is not table
