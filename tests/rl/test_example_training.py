@@ -19,7 +19,7 @@ def _example():
 
 def test_the_example_trains_saves_and_evaluates(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     out = tmp_path / "policy.npz"
-    _example().main(["--game", "round-table", "--episodes", "16", "--games", "4", "--out", str(out)])
+    _example().main(["--game", "four-big-strata", "--episodes", "16", "--games", "2", "--out", str(out)])
     printed = capsys.readouterr().out
     assert "| trained |" in printed and "| random |" in printed
     assert set(np.load(out)) == {"V", "U", "b"}
