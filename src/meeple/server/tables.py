@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from typing import Any, ParamSpec, TypeVar
 
 from meeple.agents import make_agent
-from meeple.engine import Game, GameSpec, MeepleError, State, get_game
+from meeple.engine import Action, Game, GameSpec, MeepleError, State, get_game
 from meeple.server import bots
 from meeple.server.commits import GroupCommit
 from meeple.server.scheduler import Scheduler, Worker, is_cheap
@@ -108,6 +108,7 @@ class Table:
         self.owner = row.id  # who its bots' thinking is charged to: the creating client, else the table itself
         self.views: dict[Any, str] = {}  # rendered fragments of the current state, by viewer
         self.options_since: dict[int, tuple[int, list[str]]] = {}  # seat -> (seq since when, its legal ids)
+        self.legal: dict[int, list[Action]] = {}  # seat -> its legal actions now (note_options)
         self.last_acted: dict[int, int] = {}  # seat -> the number of its latest stored action
 
     def already_acted_on(self, seat: int, seq: int) -> bool:
@@ -169,11 +170,13 @@ class Table:
         return seq == self.seq or self.options_since.get(seat, (self.seq, []))[0] <= seq <= self.seq
 
     def note_options(self) -> None:
-        """Record, per seat, since which action its legal choices have been what they are now."""
+        """Note every seat's legal actions now (the views draw from them: computed once per
+        change, not once per browser) and since which action they have been what they are."""
         if self.game is None or self.state is None:
             return
-        for seat in range(self.row.players):
-            ids = [action.id for action in self.game.legal_actions(self.state, seat)]
+        self.legal = {seat: self.game.legal_actions(self.state, seat) for seat in range(self.row.players)}
+        for seat, legal in self.legal.items():
+            ids = [action.id for action in legal]
             if ids != self.options_since.get(seat, (0, None))[1]:
                 self.options_since[seat] = (self.seq, ids)
 
@@ -558,7 +561,7 @@ class TableManager:
             if not movers:
                 return
             seat, seq = movers[0], table.seq
-            legal = table.game.legal_actions(table.state, seat)
+            legal = table.legal[seat]
             try:
                 if len(legal) == 1:
                     action_id = legal[0].id
