@@ -180,11 +180,13 @@ class Table:
             if ids != self.options_since.get(seat, (0, None))[1]:
                 self.options_since[seat] = (self.seq, ids)
 
-    def changed(self) -> None:
-        """The state changed (or a problem appeared): drop rendered views, redraw every browser."""
+    def changed(self, mover: int | None = None) -> None:
+        """The state changed (or a problem appeared): drop rendered views, redraw every browser.
+        The browsers of `mover`, the seat whose action this was, are woken first, so under load
+        a player's own board is drawn before the others' (what the player waits for)."""
         self.note_options()
         self.views.clear()
-        for client in self.clients:
+        for client in sorted(self.clients, key=lambda client: client.seat != mover or client.hot_seat):
             client.refresh()
 
 
@@ -526,7 +528,7 @@ class TableManager:
         table.state = after
         table.last_acted[seat] = table.seq
         table.actions.append((seat, action_id))
-        table.changed()
+        table.changed(mover=seat)
 
     # --- bots ------------------------------------------------------------------------------
 
