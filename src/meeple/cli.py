@@ -505,6 +505,21 @@ Results = Annotated[
     typer.Option("--results", help="Folder of Parquet files keeping every run's games (default build/lab/results)."),
 ]
 NoResults = Annotated[bool, typer.Option("--no-results", help="Do not keep this run's games.")]
+Content = Annotated[
+    Path | None,
+    typer.Option(
+        "--content",
+        help="Play on edited component files: a folder of files named and shaped like the game's content/"
+        " (each replaces the shipped file of its name; the others stay as shipped).",
+    ),
+]
+
+
+def lab_content(game_name: str, folder: Path | None) -> Any:
+    """The edited component files of `--content`, read and named, or None."""
+    from meeple.lab.whatif import read_edited_content
+
+    return None if folder is None else read_edited_content(game_name, folder)
 
 
 def lab_where(backend: str, workers: int, address: str | None, results: Path | None, no_results: bool) -> Any:
@@ -548,6 +563,7 @@ def tournament(
     address: Address = None,
     results: Results = None,
     no_results: NoResults = False,
+    content: Content = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the standings as one JSON object.")] = False,
 ) -> None:
     """Rate agents against each other: every seat arrangement in turn, openskill ratings with uncertainty."""
@@ -560,8 +576,9 @@ def tournament(
         count = default_players(game.spec, len(specs)) if players is None else players
         seed = random_seed() if seed is None else seed
         where = lab_where(backend, workers, address, results, no_results)
+        edited = lab_content(game_name, content)
         report = run_with_progress(
-            games, lambda advance: runs.tournament(game, count, specs, games, seed, where, advance)
+            games, lambda advance: runs.tournament(game, count, specs, games, seed, where, advance, edited)
         )
     if as_json:
         typer.echo(json.dumps(report))
@@ -588,6 +605,7 @@ def balance(
     address: Address = None,
     results: Results = None,
     no_results: NoResults = False,
+    content: Content = None,
 ) -> None:
     """Study a game's balance: seats, scores, length and choices, as an HTML report and a Markdown summary."""
     from meeple.lab import runs
@@ -598,9 +616,12 @@ def balance(
         folder = out or Path("build/balance") / game_name
         where = lab_where(backend, workers, address, results, no_results)
         total = runs.balance_games(game_name, players, option or [], games)
+        edited = lab_content(game_name, content)
         report = run_with_progress(
             total,
-            lambda advance: runs.balance(game_name, players, specs, games, seed, option or [], folder, where, advance),
+            lambda advance: runs.balance(
+                game_name, players, specs, games, seed, option or [], folder, where, advance, edited
+            ),
         )
     console = Console(highlight=False)
     for answer in report["first_player"]:
