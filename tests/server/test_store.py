@@ -5,9 +5,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from meeple.server.store import Conflict, Event, Store, TableRow, now, open_store
+from meeple.server.store import Conflict, Event, Store, StoreError, TableRow, now, open_store
 
-from .postgres import run_sql
+from .postgres import ThrowAwayPostgres, run_sql
 
 SEED = 2**63 - 1  # the server draws 63-bit seeds
 
@@ -77,3 +77,18 @@ def test_events_are_append_only(store: Store, any_db: str) -> None:
         with pytest.raises(Exception, match="append-only"):
             run_sql(any_db, statement)
     assert store.events("t1") == [(0, 0, "bid:1")]
+
+
+def test_a_postgresql_store_reconnects_after_losing_its_connection(postgres: ThrowAwayPostgres) -> None:
+    """The database dropped the connection (a restart, a network failure): the call that finds
+    it broken fails, nothing is half-stored, and the next call works on a new connection."""
+    db = postgres.database()
+    store = open_store(db)
+    store.create_table(a_row("t1"), {})
+    others = "datname = current_database() AND pid <> pg_backend_pid()"
+    run_sql(db, f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE {others}")
+    with pytest.raises(StoreError, match="PostgreSQL database"):
+        store.append_event("t1", 0, 0, "bid:1")
+    store.append_event("t1", 0, 0, "bid:1")
+    assert store.events("t1") == [(0, 0, "bid:1")]
+    store.close()

@@ -293,8 +293,9 @@ class TableManager:
         row = self._unrestored.get(table_id) or await self._in_db(self.store.table, table_id)
         if row is None:
             return None
-        table = Table(row, await self._in_db(self.store.token_hashes, table_id))
-        try:
+        table = Table(row, {})
+        try:  # reading the log (the database may fail) and replaying it
+            table.token_hashes = await self._in_db(self.store.token_hashes, table_id)
             await asyncio.to_thread(self._replay, table, await self._in_db(self.store.events, table_id))
         except Exception as error:  # any failure of one table must not take the others down
             self._mark_broken(table, error)
@@ -314,8 +315,8 @@ class TableManager:
 
     async def _reload(self, table: Table) -> None:
         """Replay `table` again from the store (another server moved it): its browsers are redrawn."""
-        table.token_hashes = await self._in_db(self.store.token_hashes, table.id)
         try:
+            table.token_hashes = await self._in_db(self.store.token_hashes, table.id)
             await asyncio.to_thread(self._replay, table, await self._in_db(self.store.events, table.id))
         except Exception as error:
             self._mark_broken(table, error)
