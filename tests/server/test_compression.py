@@ -3,8 +3,10 @@
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 from websockets.sync.client import connect
 
+from meeple.cli import app
 from meeple.server.connections import LeveledDeflateProtocol, websocket_options
 
 from .real_server import create_remote_table, free_port, running_server
@@ -26,3 +28,8 @@ def test_the_protocol_takes_the_level() -> None:
     protocol = websocket_options(9)["ws"]
     assert issubclass(protocol, LeveledDeflateProtocol) and protocol.level == 9
     assert websocket_options(0)["ws_per_message_deflate"] is False
+
+
+def test_serve_refuses_a_level_out_of_range() -> None:
+    result = CliRunner().invoke(app, ["serve", "--ws-compression", "10"])
+    assert result.exit_code == 2 and "--ws-compression must lie between 0 and 9, not 10" in result.output
