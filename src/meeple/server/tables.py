@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, NamedTuple, ParamSpec, TypeVar
 
 from meeple.agents import make_agent
 from meeple.engine import Action, Game, GameSpec, MeepleError, State, get_game
@@ -88,6 +88,40 @@ class Client:
         a refusal, "info" for news that asks nothing of the player (drawn differently)."""
         self.notices = [*self.notices[-(MAX_NOTICES - 1) :], (notice, kind)]
         self.wake.set()
+
+
+class Replayed(NamedTuple):
+    """A table's game rebuilt from its log: what `Table.restore` takes."""
+
+    game: Game
+    state: State
+    actions: list[tuple[int, str]]
+    last_acted: dict[int, int]
+
+
+def replay(row: TableRow, events: list[tuple[int, int, str]]) -> Replayed:
+    """Rebuild a table's game from its setup and events (pure: run in a worker thread).
+    Refusal if they do not replay: an unknown game, a changed rules version, a bot this
+    version does not know, a gap in the log, an action the rules refuse."""
+    game = get_game(row.game, row.options)
+    if game.spec.version != row.version:
+        raise Refusal(f"it was created for {row.game} rules version {row.version}; this is {game.spec.version}")
+    for who in row.seats:
+        if who != HUMAN:
+            make_agent(who, 0)  # BadAgent: a bot this version does not know
+    state = game.new_game(row.players, row.seed)
+    actions: list[tuple[int, str]] = []
+    last_acted: dict[int, int] = {}
+    for expected, (seq, seat, action_id) in enumerate(events):
+        if seq != expected:
+            raise Refusal(f"its event log skips from action {expected} to {seq}")
+        try:
+            game.apply(state, seat, action_id)
+        except MeepleError as error:
+            raise Refusal(f"action {seq} ({action_id!r} by seat {seat}) does not replay: {error}") from None
+        actions.append((seat, action_id))
+        last_acted[seat] = seq
+    return Replayed(game, state, actions, last_acted)
 
 
 class Table:
@@ -180,6 +214,12 @@ class Table:
             if ids != self.options_since.get(seat, (0, None))[1]:
                 self.options_since[seat] = (self.seq, ids)
 
+    def restore(self, replayed: Replayed) -> None:
+        """Take the game rebuilt from the log (on the event loop: all at once, as one change)."""
+        self.game, self.state, self.actions, self.last_acted = replayed
+        self.options_since = {}
+        self.note_options()
+
     def changed(self, mover: int | None = None) -> None:
         """The state changed (or a problem appeared): drop rendered views, redraw every browser.
         The browsers of `mover`, the seat whose action this was, are woken first, so under load
@@ -229,33 +269,6 @@ class TableManager:
                 self._unrestored[row.id] = row
         return len(self._unrestored)
 
-    def _replay(self, table: Table, events: list[tuple[int, int, str]]) -> None:
-        """Rebuild `table`'s game from its setup and events (in a worker thread: the table is
-        not in use). Refusal if they do not replay: an unknown game, a changed rules version,
-        a bot this version does not know, a gap in the log, an action the rules refuse."""
-        row = table.row
-        game = get_game(row.game, row.options)
-        if game.spec.version != row.version:
-            raise Refusal(f"it was created for {row.game} rules version {row.version}; this is {game.spec.version}")
-        for who in row.seats:
-            if who != HUMAN:
-                make_agent(who, 0)  # BadAgent: a bot this version does not know
-        state = game.new_game(row.players, row.seed)
-        actions: list[tuple[int, str]] = []
-        last_acted: dict[int, int] = {}
-        for expected, (seq, seat, action_id) in enumerate(events):
-            if seq != expected:
-                raise Refusal(f"its event log skips from action {expected} to {seq}")
-            try:
-                game.apply(state, seat, action_id)
-            except MeepleError as error:
-                raise Refusal(f"action {seq} ({action_id!r} by seat {seat}) does not replay: {error}") from None
-            actions.append((seat, action_id))
-            last_acted[seat] = seq
-        table.game, table.state, table.actions, table.last_acted = game, state, actions, last_acted
-        table.options_since = {}
-        table.note_options()
-
     def start(self) -> None:
         """Start the bots of every table where a bot is to move, and the restoring of the
         unfinished tables noted by `load` (call with the event loop running)."""
@@ -296,7 +309,7 @@ class TableManager:
         table = Table(row, {})
         try:  # reading the log (the database may fail) and replaying it
             table.token_hashes = await self._in_db(self.store.token_hashes, table_id)
-            await asyncio.to_thread(self._replay, table, await self._in_db(self.store.events, table_id))
+            table.restore(await asyncio.to_thread(replay, row, await self._in_db(self.store.events, table_id)))
         except Exception as error:  # any failure of one table must not take the others down
             self._mark_broken(table, error)
         self.tables[table_id] = table
@@ -316,8 +329,9 @@ class TableManager:
     async def _reload(self, table: Table) -> None:
         """Replay `table` again from the store (another server moved it): its browsers are redrawn."""
         try:
+            events = await self._in_db(self.store.events, table.id)
             table.token_hashes = await self._in_db(self.store.token_hashes, table.id)
-            await asyncio.to_thread(self._replay, table, await self._in_db(self.store.events, table.id))
+            table.restore(await asyncio.to_thread(replay, table.row, events))
         except Exception as error:
             self._mark_broken(table, error)
         table.changed()
