@@ -29,7 +29,7 @@ def _goods(goods: dict[str, int]) -> str:
 
 def _order(order: dict[str, Any]) -> str:
     cost = ", ".join(f"{n} {what}" for what, n in order["cost"].items())
-    return f"{order['id']} (pay {cost}: {order['honor']} honor, {order['effect']})"
+    return f"for {cost} ({order['honor']} honor, {order['effect']})"
 
 
 def render_text(observation: dict[str, Any]) -> str:
