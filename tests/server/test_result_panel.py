@@ -10,6 +10,7 @@ import pytest
 from meeple.engine import game_specs, get_game
 from meeple.server import views
 from meeple.server.tables import Table
+
 from .support import table_in_memory
 
 SLUGS = [spec.slug for spec in game_specs()]
