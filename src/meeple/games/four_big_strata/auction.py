@@ -64,7 +64,7 @@ def perform_take(state: Fbs, seat: int, slot: int, content: Content) -> None:
         state.note(f"{state.name(seat)} takes {card.name} ({card.cls})")
         state.order_pos += 1
         return
-    state.note(f"{state.name(seat)} takes the face-down card from slot {slot + 1} and looks at it")
+    state.note(f"{state.name(seat)} takes the face-down card from slot {slot + 1} to look at it")
     state.holding = card_type
     start_saw = (1 << state.start) if state.start < state.players else 0
     state.holding_known = (1 << seat) | start_saw

@@ -84,7 +84,7 @@ def place_elephant(state: Lotta, seat: int, position: int) -> None:
     drawn = draw_contracts(state, seat, cards)
     state.note(
         f"{seat_mark(seat)} places an elephant {geometry.describe(position)}"
-        f" and takes {drawn} contract{'s' * (drawn != 1)}"
+        f": {drawn} contract{'s' * (drawn != 1)} drawn"
     )
 
 

@@ -193,9 +193,13 @@ def _centre(q: int, r: int, size: float) -> tuple[float, float]:
     return size * SQRT3 * (q + r / 2), size * 1.5 * r
 
 
+def _article(noun: str) -> str:
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
+
+
 def _tile_words(land: str, building: str | None, elephant: bool) -> str:
     words = NAMES[land] + (
-        f" with {'a fort' if building == 'fort' else 'a ' + BUILDINGS[building]}" if building else ""
+        f" with {'a fort' if building == 'fort' else _article(BUILDINGS[building])}" if building else ""
     )
     return words + (", an elephant with tent" if elephant else "")
 
