@@ -7,12 +7,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, expect
 
 from meeple.engine import game_specs
 
 from .conftest import TIMEOUT_MS, LiveServer
-from .test_accessibility import LINK
+from .support import open_seat0_board
 
 PHONE = {"width": 390, "height": 844}
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
@@ -47,25 +47,13 @@ def phone(chromium: Browser) -> Iterator[BrowserContext]:
     context.close()
 
 
-def open_board(page: Page, live_server: LiveServer, slug: str) -> None:
-    spec = next(spec for spec in game_specs() if spec.slug == slug)
-    players = max(spec.min_players, 2)
-    form = {"game": slug, "players": str(players), "seat0": "human"}
-    form.update({f"seat{seat}": "random" for seat in range(1, players)})
-    created = page.request.post(live_server.base_url + "/tables", form=form)
-    assert created.status == 201, created.text()
-    page.goto(dict(LINK.findall(created.text()))["Seat 0"].replace("&amp;", "&"))
-    expect(page.locator("#connection")).to_have_text("Connected.")
-    expect(page.locator("#view .actions button").first).to_be_visible(timeout=30_000)
-
-
 @pytest.mark.parametrize("slug", sorted(RULE_TEXT))
 def test_a_tap_shows_the_full_rule_text_of_what_is_tapped(
     live_server: LiveServer, phone: BrowserContext, slug: str
 ) -> None:
     assert set(RULE_TEXT) == {spec.slug for spec in game_specs()}, "every game is tried"
     page = phone.new_page()
-    open_board(page, live_server, slug)
+    open_seat0_board(page, live_server.base_url, slug)
     panel = page.locator("#inspect")
     expect(panel).to_be_hidden()
     rule = page.evaluate(MARK, RULE_TEXT[slug])
