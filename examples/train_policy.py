@@ -24,6 +24,7 @@ from meeple.lab.stats import Rate
 from meeple.rl import SingleAgentEnv
 
 RANK = 16
+MOST_STEPS = 400  # a game the learner has not finished in this many moves is lost (see `episode`)
 
 
 class Policy:
@@ -76,17 +77,22 @@ class Policy:
 
 
 def episode(env: SingleAgentEnv, policy: Policy | None, seed: int, rng: np.random.Generator | None) -> tuple:
-    """One game: (steps taken, final reward). No policy: uniformly random legal moves."""
+    """One game: (steps taken, final reward). No policy: uniformly random legal moves.
+
+    Some menus can be opened and closed again without end (Four Big Strata's market), and a
+    policy may learn to do so: a game the learner drags past MOST_STEPS moves is cut and lost."""
     observation, _ = env.reset(seed=seed)
     steps, done, reward = [], False, 0.0
-    while not done:
+    for _ in range(MOST_STEPS):
+        if done:
+            return steps, reward
         if policy is None:
             action = int((rng or np.random.default_rng(seed)).choice(np.flatnonzero(observation["action_mask"])))
         else:
             action, step = policy.act(observation, rng)
             steps.append(step)
         observation, reward, done, _, _ = env.step(action)
-    return steps, reward
+    return steps, reward if done else -1.0
 
 
 def win_rate(game: str, players: int, opponent: str, policy: Policy | None, games: int) -> Rate:
