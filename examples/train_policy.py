@@ -8,7 +8,8 @@ against random and N against the game's heuristic, and the win rates are printed
 The policy is linear and low-rank, as small as the action spaces are large: a move's logit is
 b[a] + U[a]·(V x), x the encoded observation (4,096 slots), V a 16 x 4,096 matrix and U one
 16-vector per move of the action space; a softmax over the legal moves (the mask) chooses.
-REINFORCE with a running-mean baseline, a small entropy bonus and Adam, 16 episodes a batch.
+REINFORCE with a running-mean baseline, a small entropy bonus and Adam (V at a hundredth of the
+rate), 16 episodes a batch.
 numpy alone, so `pip install meeple[rl]` is all it needs (see docs/rl.md for why not torch).
 
     python examples/train_policy.py --game four-big-strata --players 2 --episodes 3000 --games 500
@@ -24,6 +25,9 @@ from meeple.lab.stats import Rate
 from meeple.rl import SingleAgentEnv
 
 RANK = 16
+# Adam moves every weight by about the rate each update, and V x sums hundreds of features:
+# V learns at a hundredth of the rate, or its steps swamp the logits and the policy collapses.
+RATE_SCALE = {"V": 0.01, "U": 1.0, "b": 1.0}
 MOST_STEPS = 400  # a game the learner has not finished in this many moves is lost (see `episode`)
 
 
@@ -72,7 +76,12 @@ class Policy:
             first += 0.1 * grad
             second *= 0.999
             second += 0.001 * grad * grad
-            step = rate * (first / (1 - 0.9**self.updates)) / (np.sqrt(second / (1 - 0.999**self.updates)) + 1e-8)
+            step = (
+                rate
+                * RATE_SCALE[name]
+                * (first / (1 - 0.9**self.updates))
+                / (np.sqrt(second / (1 - 0.999**self.updates)) + 1e-8)
+            )
             self.params[name] += step
 
 
@@ -111,7 +120,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--episodes", type=int, default=3000, help="training games")
     parser.add_argument("--games", type=int, default=500, help="evaluation games per opponent")
-    parser.add_argument("--rate", type=float, default=0.003)
+    parser.add_argument("--rate", type=float, default=0.01)
     parser.add_argument("--entropy", type=float, default=0.01)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("build/rl/policy.npz"))
