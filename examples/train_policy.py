@@ -1,7 +1,7 @@
 """Train a small policy on a meeple game with REINFORCE, in numpy, on the CPU in minutes.
 
 One seat learns in meeple.rl's Gymnasium environment (`SingleAgentEnv`) against random bots,
-taking both seats in turn; then the trained policy (its most likely legal move) plays N games
+taking both seats in turn; then the trained policy (drawing its moves, as it learnt) plays N games
 against random and N against the game's heuristic, and the win rates are printed with their
 95% Wilson intervals, beside the random policy's in the same games, as a markdown table.
 
@@ -50,11 +50,11 @@ class Policy:
         logits = np.exp(logits - logits.max())
         return logits / logits.sum(), hidden
 
-    def act(self, observation: dict, rng: np.random.Generator | None) -> tuple[int, tuple]:
-        """A move: sampled (training) or the most likely (rng None), with what learning needs."""
+    def act(self, observation: dict, rng: np.random.Generator) -> tuple[int, tuple]:
+        """A move drawn from the policy, with what learning needs."""
         legal = np.flatnonzero(observation["action_mask"])
         pi, hidden = self.probabilities(observation["observation"], legal)
-        choice = int(rng.choice(len(legal), p=pi)) if rng is not None else int(pi.argmax())
+        choice = int(rng.choice(len(legal), p=pi))
         return int(legal[choice]), (observation["observation"], legal, pi, hidden, choice)
 
     def update(self, batch: list[tuple[tuple, float]], rate: float, entropy: float) -> None:
@@ -85,7 +85,7 @@ class Policy:
             self.params[name] += step
 
 
-def episode(env: SingleAgentEnv, policy: Policy | None, seed: int, rng: np.random.Generator | None) -> tuple:
+def episode(env: SingleAgentEnv, policy: Policy | None, seed: int, rng: np.random.Generator) -> tuple:
     """One game: (steps taken, final reward). No policy: uniformly random legal moves.
 
     Some menus can be opened and closed again without end (Four Big Strata's market), and a
@@ -96,7 +96,7 @@ def episode(env: SingleAgentEnv, policy: Policy | None, seed: int, rng: np.rando
         if done:
             return steps, reward
         if policy is None:
-            action = int((rng or np.random.default_rng(seed)).choice(np.flatnonzero(observation["action_mask"])))
+            action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
         else:
             action, step = policy.act(observation, rng)
             steps.append(step)
@@ -108,9 +108,7 @@ def win_rate(game: str, players: int, opponent: str, policy: Policy | None, game
     """Wins of the policy (seat 0 and 1 in turn) in `games` games against `opponent` bots."""
     envs = [SingleAgentEnv(game, players, seat=seat, opponents=opponent) for seat in range(players)]
     rng = np.random.default_rng(12345)
-    wins = sum(
-        episode(envs[n % players], policy, 10**6 + n, rng if policy is None else None)[1] > 0 for n in range(games)
-    )
+    wins = sum(episode(envs[n % players], policy, 10**6 + n, rng)[1] > 0 for n in range(games))
     return Rate(wins, games)
 
 
