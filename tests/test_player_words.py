@@ -127,7 +127,7 @@ def test_a_mark_is_worded_for_its_reader_with_its_verb() -> None:
     assert word_line(line, None) == "Seat 1 takes seat 0's lot; seat 0 has 2, seat 0 passes"
     assert word_log([f"Winter: {seat_mark(2)} becomes active", "no seat here"], 2) == [
         "Winter: you become active",
-        "no seat here",
+        "No seat here",
     ]
 
 
