@@ -27,8 +27,8 @@ EDITS = {
     "lotta-rome": ("rules.toml", "[start_gems]\nvalue = 4", "[start_gems]\nvalue = 9"),
     "round-table": (
         "cards.toml",
-        'id = "farm"\nname = "Farm"\ntype = "demesne"\nrp = 1',
-        'id = "farm"\nname = "Farm"\ntype = "demesne"\nrp = 3',
+        'id = "knight-mercenary"\nname = "Knight Mercenary"\ntype = "knight"\nrp = 1\ninfluence = 2',
+        'id = "knight-mercenary"\nname = "Knight Mercenary"\ntype = "knight"\nrp = 1\ninfluence = 6',
     ),
 }
 

@@ -32,7 +32,7 @@ RULEBOOK_NAMES = (
 def test_the_pool_holds_cards_of_every_kind_with_provenance() -> None:
     kinds = Counter(card.type for card in POOL.cards)
     assert 95 <= len(POOL.cards) <= 254
-    assert kinds["region"] == 30 and kinds["demesne"] == 5  # FINDINGS: 30 Regions in the first printing
+    assert kinds["region"] == 30 and kinds["demesne"] == 20  # FINDINGS: 30 Regions, 20 different Demesnes
     assert all(kinds[k] >= 2 for k in ("knight", "equipment", "title", "quest", "redirect"))
     assert all(card.source in ("rulebook", "finding", "reconstructed") and card.note for card in POOL.cards)
     slots = Counter((card.slot, card.fey) for card in POOL.cards if card.type == "equipment")
@@ -48,6 +48,27 @@ def test_demesne_chain_and_rp_from_findings() -> None:
     chain = ["farm", "manor", "large-manor", "keep", "castle"]
     assert [POOL.card(c).rp for c in chain] == [1, 2, 4, 7, 11]
     assert [POOL.card(c).upgrades for c in chain] == ["", *chain[:-1]]
+
+
+def test_the_20_demesnes_are_the_5_steps_in_4_seasonal_printings_with_the_steps_rp() -> None:
+    demesnes = [(i, card) for i, card in enumerate(POOL.cards) if card.type == "demesne"]
+    per_step = Counter(POOL.cards[POOL.step_of[i]].id for i, _ in demesnes)
+    assert per_step == dict.fromkeys(["farm", "manor", "large-manor", "keep", "castle"], 4)
+    for i, card in demesnes:
+        step = POOL.cards[POOL.step_of[i]]
+        assert (card.rp, card.upgrades) == (step.rp, step.upgrades)
+    assert POOL.card("castle-summer").name == "Castle (Summer)"
+
+
+def test_a_demesne_printing_must_keep_its_steps_rp_and_upgrade() -> None:
+    manor = msgspec.structs.asdict(POOL.card("manor-autumn"))
+    farm = POOL.card("farm")
+    with pytest.raises(ContentError, match=r"manor-autumn: a printing of Manor has its RP \(2\)"):
+        content._check([farm, POOL.card("manor"), Card(**{**manor, "rp": 3})])
+    with pytest.raises(ContentError, match="manor-autumn: variant_of must name a demesne of the pool that is a step"):
+        content._check([farm, POOL.card("manor"), Card(**{**manor, "variant_of": "farm-spring"})])
+    with pytest.raises(ContentError, match="upgrades must name a demesne of the pool that is a step"):
+        content._check([farm, POOL.card("farm-spring"), Card(**{**manor, "variant_of": "", "upgrades": "farm-spring"})])
 
 
 def test_regions_are_unique_with_resistance_and_renown() -> None:
@@ -95,6 +116,7 @@ def test_validation_gives_clear_specific_errors() -> None:
     assert validate_deck(deck(demesne={"manor": 20})) == [
         "the Demesne deck needs a Farm: each player starts with a Farm in play"
     ]
+    assert validate_deck(deck(demesne={"manor": 19, "farm-autumn": 1})) == []  # any printing of the Farm
 
 
 def write_deck(tmp_path: Path, main: dict[str, int]) -> Path:
