@@ -32,7 +32,7 @@ RULEBOOK_NAMES = (
 def test_the_pool_holds_cards_of_every_kind_with_provenance() -> None:
     kinds = Counter(card.type for card in POOL.cards)
     assert kinds["region"] == 30 and kinds["demesne"] == 20  # FINDINGS: 30 Regions, 20 different Demesnes
-    assert kinds["knight"] == 80
+    assert kinds["knight"] == 80 and kinds["equipment"] == 43 and kinds["title"] == 24
     assert all(kinds[k] >= 2 for k in ("knight", "equipment", "title", "quest", "redirect"))
     assert all(card.source in ("rulebook", "finding", "reconstructed") and card.note for card in POOL.cards)
     slots = Counter((card.slot, card.fey) for card in POOL.cards if card.type == "equipment")
@@ -69,6 +69,17 @@ def test_a_demesne_printing_must_keep_its_steps_rp_and_upgrade() -> None:
         content._check([farm, POOL.card("manor"), Card(**{**manor, "variant_of": "farm-spring"})])
     with pytest.raises(ContentError, match="upgrades must name a demesne of the pool that is a step"):
         content._check([farm, POOL.card("farm-spring"), Card(**{**manor, "variant_of": "", "upgrades": "farm-spring"})])
+
+
+def test_fey_equipment_is_better_than_its_plain_equivalents() -> None:
+    """ "Fey (magical) Equipment is better than its non-magical equivalent" (3. Equipment): no
+    plain item of the same type at the same or a lower RP gives as much Influence and Resistance
+    (an item with a card text, such as Excalibur's, is judged by its text too, so left out)."""
+    gear = [card for card in POOL.cards if card.type == "equipment" and not card.ability]
+    for fey in (card for card in gear if card.fey):
+        plain = [c for c in gear if not c.fey and c.slot == fey.slot and c.rp <= fey.rp]
+        assert plain, fey.name
+        assert not [c.name for c in plain if c.influence >= fey.influence and c.resistance >= fey.resistance], fey.name
 
 
 def test_regions_are_unique_with_resistance_and_renown() -> None:
