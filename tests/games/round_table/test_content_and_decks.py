@@ -21,6 +21,7 @@ from meeple.games.round_table.decks import (
 )
 
 POOL = load_pool()
+GENERIC = ("knight-mercenary", "knight-errant", "knight-bachelor", "knight-vassal", "knight-chevalier")
 RULEBOOK_NAMES = (
     *("Arthur", "Gawain", "Lancelot", "Guinevere", "Agricol", "Good Sword", "Exquisite Morningstar", "Rouncy"),
     *("Baron", "Duke", "Round Table Knight", "The Bone-Snapper", "The Green Knight", "Royal Command", "Camelot"),
@@ -31,8 +32,12 @@ RULEBOOK_NAMES = (
 
 def test_the_pool_holds_cards_of_every_kind_with_provenance() -> None:
     kinds = Counter(card.type for card in POOL.cards)
-    assert kinds["region"] == 30 and kinds["demesne"] == 20  # FINDINGS: 30 Regions, 20 different Demesnes
-    assert kinds["knight"] == 80 and kinds["equipment"] == 43 and kinds["title"] == 24
+    # FINDINGS: "254 cards: 204 main cards, 20 different Demesnes, 30 Regions"
+    assert (len(POOL.cards), sum(card.main for card in POOL.cards)) == (254, 204)
+    assert kinds["region"] == 30 and kinds["demesne"] == 20
+    main = {kind: kinds[kind] for kind in ("knight", "equipment", "title", "quest", "redirect")}
+    assert main == {"knight": 85, "equipment": 43, "title": 28, "quest": 28, "redirect": 20}
+    assert {card.id for card in POOL.cards if card.type == "knight" and not card.named} == set(GENERIC)
     assert all(kinds[k] >= 2 for k in ("knight", "equipment", "title", "quest", "redirect"))
     assert all(card.source in ("rulebook", "finding", "reconstructed") and card.note for card in POOL.cards)
     slots = Counter((card.slot, card.fey) for card in POOL.cards if card.type == "equipment")
