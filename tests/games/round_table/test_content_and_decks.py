@@ -146,6 +146,17 @@ def deck_text(main: dict[str, int], name: str = "Test") -> str:
     return "\n".join([f'name = "{name}"', "[main]", *(f"{k} = {v}" for k, v in main.items()), "[demesne]", "farm = 20"])
 
 
+def test_the_cards_command_lists_the_pool_by_type_with_ids() -> None:
+    runner = CliRunner()
+    every = runner.invoke(app, ["cards"])
+    assert every.exit_code == 0, every.output
+    lines = every.output.splitlines()
+    assert len(lines) == len(POOL.cards) and lines[0].startswith("farm: Farm [demesne] (+1 RP)")
+    quests = runner.invoke(app, ["cards", "quest"]).output.splitlines()
+    assert len(quests) == 28 and "the-siege-perilous: The Siege Perilous [quest] (5 RP) - Quest." in quests
+    assert runner.invoke(app, ["cards", "wizard"]).exit_code == 2
+
+
 def test_a_players_own_deck_text_can_be_chosen_per_seat() -> None:
     game = get_game("round-table", {"decks": "grail,custom", "custom_decks": deck_text({"knight-mercenary": 40})})
     state = game.new_game(2, 3)
