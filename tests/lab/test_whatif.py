@@ -27,8 +27,8 @@ EDITS = {
     "lotta-rome": ("rules.toml", "[start_gems]\nvalue = 4", "[start_gems]\nvalue = 9"),
     "round-table": (
         "cards.toml",
-        'id = "knight-mercenary"\nname = "Knight Mercenary"\ntype = "knight"\nrp = 1\ninfluence = 2',
-        'id = "knight-mercenary"\nname = "Knight Mercenary"\ntype = "knight"\nrp = 1\ninfluence = 6',
+        'id = "knight-bachelor"\nname = "Knight Bachelor"\ntype = "knight"\nrp = 2\ninfluence = 1',
+        'id = "knight-bachelor"\nname = "Knight Bachelor"\ntype = "knight"\nrp = 2\ninfluence = 6',
     ),
 }
 

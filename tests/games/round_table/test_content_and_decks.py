@@ -1,6 +1,7 @@
 """The card pool as data, decks as files, deck validation, the deck options and the deck CLI."""
 
 from collections import Counter
+from itertools import combinations
 from pathlib import Path
 
 import msgspec
@@ -109,6 +110,16 @@ def test_the_starter_decks_are_legal_60_card_decks() -> None:
         deck = starter_deck(name)
         assert validate_deck(deck) == []
         assert sum(deck.main.values()) == 40 and sum(deck.demesne.values()) == 20
+
+
+def test_the_starter_decks_never_share_a_named_knight_and_draw_on_the_grown_pool() -> None:
+    """Two different starter decks never clash over a named knight (Special Rule on Knights);
+    each holds 10 or more named knights, some from the cards added to the first 86."""
+    first_86 = {card.id for card in POOL.cards[:86]}
+    named = {name: {c for c in starter_deck(name).main if POOL.card(c).named} for name in starter_names()}
+    for a, b in combinations(starter_names(), 2):
+        assert not named[a] & named[b], (a, b)
+    assert all(len(knights) >= 10 and knights - first_86 for knights in named.values())
 
 
 def deck(**changes) -> Deck:
