@@ -10,7 +10,7 @@ import pytest
 from meeple.engine import game_specs, get_game
 from meeple.server import views
 from meeple.server.store import TableRow
-from meeple.server.tables import HUMAN, Table
+from meeple.server.tables import HUMAN, Replayed, Table
 
 SLUGS = [spec.slug for spec in game_specs()]
 RANKING_ROW = re.compile(r'<tr(?: class="winner")?><td>(\d+)</td><th scope="row">([^<]*)')
@@ -39,7 +39,7 @@ def finished_table(slug: str, players: int, seed: int = 5, options: dict[str, ob
         created="2026-01-01T00:00:00.000+00:00",
     )
     table = Table(row, {})
-    table.game, table.state, table.actions = game, state, actions
+    table.restore(Replayed(game, state, actions, {}))
     return table
 
 
