@@ -47,6 +47,7 @@ from meeple.engine import (
     registry,
     replay,
 )
+from meeple.server import rates
 from meeple.simulation import simulate as run_simulation
 from meeple.terminal import HUMAN, Quit, TerminalMatch, make_console, number, print_result, step_through
 
@@ -667,8 +668,28 @@ def serve(
             " and only its pages may create tables and play (default: http://HOST:PORT)."
         ),
     ] = None,
+    limit_tables: Annotated[
+        str, typer.Option(help="Tables one client address may create, e.g. 10/minute;100/day (attempts count).")
+    ] = rates.TABLES,
+    limit_forms: Annotated[
+        str, typer.Option(help="Forms one client address may post (creating a table, taking a free seat).")
+    ] = rates.FORMS,
+    limit_sockets: Annotated[
+        str, typer.Option(help="Websockets one client address may open (each table page opens one).")
+    ] = rates.SOCKETS,
+    limit_moves: Annotated[
+        str, typer.Option(help="Websocket messages (moves) one client address may send; beyond, each is refused.")
+    ] = rates.MOVES,
+    max_open_tables: Annotated[
+        int, typer.Option(help="Unfinished tables one client address may keep at once (beyond: 429).")
+    ] = rates.OPEN_TABLES,
 ) -> None:
-    """Serve the browser app: a lobby, live tables over websockets, bots, all kept in one SQLite file."""
+    """Serve the browser app: a lobby, live tables over websockets, bots, all kept in one SQLite file.
+
+    Every limit is per client address, counted in a moving window and written like 10/minute or
+    20/second;600/minute (several joined by ;). A request over a limit is refused with 429 and
+    Retry-After (a websocket: close code 4429, a move: a notice), saying when to try again.
+    """
     import sqlite3
 
     import uvicorn
@@ -686,11 +707,16 @@ def serve(
             raise UsageProblem(f"--port must lie between 1 and 65535, not {port}")
         if not db.parent.is_dir():
             raise UsageProblem(f"cannot keep the database at {db}: no such directory")
+        limits = rates.Limits(limit_tables, limit_forms, limit_sockets, limit_moves, max_open_tables)
+        try:
+            limits.check()
+        except ValueError as error:
+            raise UsageProblem(str(error)) from None
         url = public_url or default_public_url(host, port)
         if urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).hostname:
             raise UsageProblem(f"--public-url must look like http://host:port or https://host, not {url!r}")
         try:
-            web_app = create_app(str(db), bot_workers=bot_workers, public_url=url)
+            web_app = create_app(str(db), bot_workers=bot_workers, public_url=url, limits=limits)
         except sqlite3.Error as error:
             raise UsageProblem(f"cannot open the database {db}: {error}") from None
     typer.echo(f"meeple: serving on {url}/ (listening on {host}:{port}, database {db}, {bot_workers} bot worker(s))")

@@ -25,8 +25,9 @@ from fastapi.staticfiles import StaticFiles
 from meeple.engine import MeepleError, game_specs, get_game
 from meeple.server import origins, views
 from meeple.server.bots import BOT_LEVELS
+from meeple.server.rates import DEFAULT_LIMITS, Limits, Throttle, Throttles
 from meeple.server.store import HOT_SEAT, Store
-from meeple.server.tables import HUMAN, Client, Duplicate, Refusal, TableManager
+from meeple.server.tables import HUMAN, Client, Duplicate, Refusal, TableManager, TooMany
 
 MAX_MESSAGE = 4096  # bytes in one websocket message from a browser
 MAX_FORM = 131072  # bytes in the lobby's create form (a deck text option may hold 32 KiB, encoded)
@@ -94,7 +95,11 @@ def redact_server_logs() -> None:
 
 
 def create_app(
-    db_path: str, bot_workers: int = 1, public_url: str = DEFAULT_PUBLIC_URL, view_interval: float = VIEW_INTERVAL
+    db_path: str,
+    bot_workers: int = 1,
+    public_url: str = DEFAULT_PUBLIC_URL,
+    view_interval: float = VIEW_INTERVAL,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> FastAPI:
     """The meeple web app on the SQLite file `db_path` (created if missing).
 
@@ -103,7 +108,7 @@ def create_app(
     `public_url` is where browsers reach the server: invite links are built from it (never from
     a request's Host header), and state-changing requests and websockets are accepted only from
     its origin (see origins.py). `view_interval` paces the views sent to one browser (see
-    send_updates; 0: unpaced).
+    send_updates; 0: unpaced). `limits` bounds what one client address may do (rates.py).
     """
     redact_server_logs()
     base_url = public_url.rstrip("/")
@@ -111,7 +116,8 @@ def create_app(
     for spec in game_specs():  # read every game's component files now: never later, on the event loop
         get_game(spec.slug)
     store = Store(db_path)
-    manager = TableManager(store, bot_workers)
+    manager = TableManager(store, bot_workers, open_tables_per_client=limits.open_tables)
+    throttles = Throttles(limits)
     broken = manager.load()
     if broken:
         log.warning("%d of %d stored tables could not be restored", len(broken), len(manager.tables))
@@ -167,12 +173,27 @@ def create_app(
     def error_page(status: int, heading: str, message: str) -> HTMLResponse:
         return page("error.html", status, heading=heading, message=message)
 
+    def too_fast(request: Request, *throttled: Throttle) -> HTMLResponse | None:
+        """A 429 lobby with Retry-After if the client is over one of the limits (checked in
+        order; a request refused by one is counted by none), else None."""
+        address = client_address(request)
+        for throttle in throttled:
+            refusal = throttle.refusal(address)
+            if refusal is not None:
+                response = lobby(refusal.message, 429)
+                response.headers["Retry-After"] = str(refusal.retry_after)
+                return response
+        return None
+
     @app.get("/", response_class=HTMLResponse)
     async def lobby_page() -> HTMLResponse:
         return lobby()
 
     @app.post("/tables", response_class=HTMLResponse)
     async def create_table(request: Request) -> HTMLResponse:
+        refused = too_fast(request, throttles.forms, throttles.tables)
+        if refused is not None:
+            return refused
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != FORM_TYPE:
             return lobby(f"the form must be sent as {FORM_TYPE}, not {kind[:60] or 'nothing'!r}", 415)
@@ -186,8 +207,10 @@ def create_app(
         try:  # checking the options may parse a deck text: off the event loop
             slug, players, seats, options, hot_seat = await asyncio.to_thread(parse_create_form, fields)
             listed = fields.get("listed", "").lower() in views.TRUE_WORDS
-            owner = request.client.host if request.client else "unknown"  # bots are scheduled and capped per client
+            owner = client_address(request)  # bots are scheduled and capped per client
             table, tokens = await manager.create(slug, players, seats, options, hot_seat, owner=owner, listed=listed)
+        except TooMany as error:
+            return lobby(str(error), 429, fields)
         except MeepleError as error:
             return lobby(views.form_error(fields.get("game", ""), error), 400, fields)
         links = []
@@ -200,8 +223,11 @@ def create_app(
         )
 
     @app.post("/t/{table_id}/join")
-    async def join_table(table_id: str) -> Response:
+    async def join_table(request: Request, table_id: str) -> Response:
         """Take a free seat of a listed table: on to that seat's page (its link is its token)."""
+        refused = too_fast(request, throttles.forms)
+        if refused is not None:
+            return refused
         try:
             _, token = await manager.join(table_id)
         except MeepleError as error:
@@ -237,15 +263,18 @@ def create_app(
         if refusal is not None:
             await websocket.close(code=CLOSE_BAD_ORIGIN, reason=refusal[:120])  # before accept: an HTTP 403
             return
-        address = websocket.client.host if websocket.client else ""
+        address = client_address(websocket)
         with sockets.held(table_id, address) as crowded:
             await websocket.accept()
-            if crowded is not None:
-                await refuse_connection(websocket, CLOSE_TOO_MANY, crowded)
+            reason = crowded
+            if reason is None and (too_often := throttles.sockets.refusal(address)) is not None:
+                reason = too_often.message
+            if reason is not None:
+                await refuse_connection(websocket, CLOSE_TOO_MANY, reason)
                 return
-            await serve_socket(websocket, table_id, token)
+            await serve_socket(websocket, table_id, token, address)
 
-    async def serve_socket(websocket: WebSocket, table_id: str, token: str | None) -> None:
+    async def serve_socket(websocket: WebSocket, table_id: str, token: str | None, address: str) -> None:
         """One accepted websocket: check the table and token, then play until it closes."""
         table = manager.tables.get(table_id)
         if table is None:
@@ -267,6 +296,10 @@ def create_app(
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                too_often = throttles.moves.refusal(address)
+                if too_often is not None:  # told, not redrawn: a flood costs the server a notice a message
+                    client.tell(too_often.message)
+                    continue
                 await handle_message(manager, client, message.get("text"), message.get("bytes"))
         except WebSocketDisconnect:
             pass
@@ -280,6 +313,11 @@ def create_app(
 
 
 FORM_TYPE = "application/x-www-form-urlencoded"
+
+
+def client_address(connection: Request | WebSocket) -> str:
+    """The client's address: what its rate limits, table caps and bots' fair share are counted by."""
+    return connection.client.host if connection.client else "unknown"
 
 
 async def read_body(request: Request, limit: int) -> bytes | None:

@@ -25,6 +25,7 @@ from typing import Any, ParamSpec, TypeVar
 from meeple.agents import make_agent
 from meeple.engine import Game, GameSpec, MeepleError, State, get_game
 from meeple.server import bots
+from meeple.server.rates import OPEN_TABLES
 from meeple.server.scheduler import Scheduler, Worker, is_cheap
 from meeple.server.store import HOT_SEAT, Store, TableRow, now, token_hash, token_matches
 
@@ -44,6 +45,10 @@ def search_seats(seats: list[str]) -> int:
 
 class Refusal(MeepleError):
     """An action or request the server turns down; the message is shown to that player only."""
+
+
+class TooMany(Refusal):
+    """A table refused because its client already keeps as many unfinished tables as it may."""
 
 
 class Duplicate(Refusal):
@@ -181,21 +186,26 @@ class TableManager:
 
     Bots think in `bot_workers` search worker processes and one more for cheap bots (0: one
     thread each, in this process: for tests and tiny machines). A client may keep at most
-    `search_seats_per_client` search bots at unfinished tables.
+    `open_tables_per_client` unfinished tables and `search_seats_per_client` search bots at them.
     """
 
     def __init__(
-        self, store: Store, bot_workers: int = 1, search_seats_per_client: int = SEARCH_SEATS_PER_CLIENT
+        self,
+        store: Store,
+        bot_workers: int = 1,
+        search_seats_per_client: int = SEARCH_SEATS_PER_CLIENT,
+        open_tables_per_client: int = OPEN_TABLES,
     ) -> None:
         self.store = store
         self.bot_workers = bot_workers
         self.search_seats_per_client = search_seats_per_client
+        self.open_tables_per_client = open_tables_per_client
         self.tables: dict[str, Table] = {}
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-db")
         self.scheduler = Scheduler(
             [Worker(self._bot_executor) for _ in range(max(1, bot_workers))], [Worker(self._bot_executor)]
         )
-        self._creating: dict[str, int] = {}  # owner -> search seats of tables being created
+        self._creating: dict[str, list[int]] = {}  # owner -> [search seats, tables] of the tables being created
         self._started = False
 
     # --- start-up and shut-down -----------------------------------------------------------
@@ -292,37 +302,57 @@ class TableManager:
         for who in seats:
             if who != HUMAN:
                 make_agent(who, 0)  # BadAgent if the spec is not valid
-        with self._search_seats_reserved(owner, seats):
+        with self._reserved(owner, seats):
             return await self._create(game, players, seats, hot_seat, seed, owner, listed)
+
+    def _live_of(self, owner: str) -> Iterator[Table]:
+        """`owner`'s tables that can still go on: unfinished, not broken, not stuck on a failed bot."""
+        for table in self.tables.values():
+            if table.owner == owner and table.broken is None and table.problem is None and not table.is_over():
+                yield table
 
     def search_seats_of(self, owner: str) -> int:
         """The search bots (every bot but random and heuristic) at `owner`'s unfinished tables,
         counting tables being created and not tables that cannot go on (broken, or stuck on a
         failed bot): what the per-client cap counts."""
-        live = (t for t in self.tables.values() if t.owner == owner and t.broken is None and t.problem is None)
-        return sum(search_seats(t.row.seats) for t in live if not t.is_over()) + self._creating.get(owner, 0)
+        return sum(search_seats(t.row.seats) for t in self._live_of(owner)) + self._creating.get(owner, (0, 0))[0]
+
+    def open_tables_of(self, owner: str) -> int:
+        """`owner`'s unfinished tables that can go on, and those being created: what the cap of
+        open tables counts (a closed table is no longer among the tables at all)."""
+        return sum(1 for _ in self._live_of(owner)) + self._creating.get(owner, (0, 0))[1]
 
     @contextmanager
-    def _search_seats_reserved(self, owner: str, seats: list[str]) -> Iterator[None]:
-        """Refuse a table that would take `owner` over the cap of search bots; else hold its
-        search seats while it is created (two creations at once cannot both slip under it)."""
-        wanted = search_seats(seats)
-        if not owner or not wanted:
+    def _reserved(self, owner: str, seats: list[str]) -> Iterator[None]:
+        """Refuse a table that would take `owner` over the cap of open tables or of search bots;
+        else hold its place while it is created (two creations at once cannot both slip under
+        a cap)."""
+        if not owner:
             yield
             return
+        wanted = search_seats(seats)
+        tables = self.open_tables_of(owner)
+        if tables + 1 > self.open_tables_per_client:
+            raise TooMany(
+                f"too many open tables: you already have {tables} unfinished tables and may have at most "
+                f"{self.open_tables_per_client} at once. Finish one first (a table nobody moves at closes by itself)"
+            )
         held = self.search_seats_of(owner)
-        if held + wanted > self.search_seats_per_client:
+        if wanted and held + wanted > self.search_seats_per_client:
             raise Refusal(
                 f"too many search bots: you already have {held} easy, medium or hard bots at unfinished tables "
                 f"and may have at most {self.search_seats_per_client} at once; this table would add {wanted}. "
                 "Finish a table first, or seat random or heuristic bots (they are not limited)"
             )
-        self._creating[owner] = self._creating.get(owner, 0) + wanted
+        creating = self._creating.setdefault(owner, [0, 0])
+        creating[0] += wanted
+        creating[1] += 1
         try:
             yield
         finally:
-            self._creating[owner] -= wanted
-            if not self._creating[owner]:
+            creating[0] -= wanted
+            creating[1] -= 1
+            if creating == [0, 0]:
                 del self._creating[owner]
 
     async def _create(
