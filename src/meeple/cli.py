@@ -47,7 +47,7 @@ from meeple.engine import (
     registry,
     replay,
 )
-from meeple.server import rates
+from meeple.server import cleanup, rates
 from meeple.simulation import simulate as run_simulation
 from meeple.terminal import HUMAN, Quit, TerminalMatch, make_console, number, print_result, step_through
 
@@ -643,6 +643,39 @@ def replay_command(
         console.print("The game was not finished.")
 
 
+# --- meeple export --------------------------------------------------------------------------------
+
+
+@app.command()
+def export(
+    table: Annotated[str, typer.Argument(metavar="TABLE", help="The table's id (in its links: /t/TABLE).")],
+    db: Annotated[Path, typer.Option(help="The server's SQLite file.")] = Path("meeple.sqlite"),
+    out: Annotated[Path | None, typer.Option(help="Write the record here (default: print it).")] = None,
+) -> None:
+    """Write a served table's game record (live, archived or abandoned) for `meeple replay`.
+
+    The record holds the table's secret seed: share it only once the game is over."""
+    from meeple.server.export import table_record
+    from meeple.server.store import Store
+
+    load_games()
+    with reported_errors():
+        if not db.is_file():
+            raise UsageProblem(f"there is no database {db}")
+        store = Store(str(db))
+        try:
+            record = table_record(store, table)
+        finally:
+            store.close()
+        data = encode_record(record)
+        if out is None:
+            typer.echo(data.decode())
+        else:
+            check_writable(out)
+            out.write_bytes(data + b"\n")
+            typer.echo(f"wrote {plural(len(record.actions), 'action')} of table {table} to {out}")
+
+
 # --- meeple serve ---------------------------------------------------------------------------------
 
 
@@ -683,12 +716,23 @@ def serve(
     max_open_tables: Annotated[
         int, typer.Option(help="Unfinished tables one client address may keep at once (beyond: 429).")
     ] = rates.OPEN_TABLES,
+    archive_after: Annotated[
+        str, typer.Option(help="Archive a finished table this long after its last move (30m, 12h, 7d).")
+    ] = cleanup.ARCHIVE_AFTER,
+    abandon_after: Annotated[
+        str, typer.Option(help="Close an unfinished table after this long without a person's move.")
+    ] = cleanup.ABANDON_AFTER,
 ) -> None:
     """Serve the browser app: a lobby, live tables over websockets, bots, all kept in one SQLite file.
 
     Every limit is per client address, counted in a moving window and written like 10/minute or
     20/second;600/minute (several joined by ;). A request over a limit is refused with 429 and
     Retry-After (a websocket: close code 4429, a move: a notice), saying when to try again.
+    Archived and abandoned tables are no longer served; `meeple export` writes their records.
+    Fixed: 8 search bots (easy, medium, hard) per client at unfinished tables; 32 websockets open
+    per address and 64 per table; 64 HTTP connections per address, 2,048 in all; a request's
+    headers within 10 s; a form of 128 KiB within 10 s; a websocket message of 4 KiB. Finished
+    and abandoned tables are looked for at start and every 10 minutes.
     """
     import sqlite3
 
@@ -710,13 +754,14 @@ def serve(
         limits = rates.Limits(limit_tables, limit_forms, limit_sockets, limit_moves, max_open_tables)
         try:
             limits.check()
+            retention = cleanup.Retention(cleanup.parse_duration(archive_after), cleanup.parse_duration(abandon_after))
         except ValueError as error:
             raise UsageProblem(str(error)) from None
         url = public_url or default_public_url(host, port)
         if urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).hostname:
             raise UsageProblem(f"--public-url must look like http://host:port or https://host, not {url!r}")
         try:
-            web_app = create_app(str(db), bot_workers=bot_workers, public_url=url, limits=limits)
+            web_app = create_app(str(db), bot_workers=bot_workers, public_url=url, limits=limits, retention=retention)
         except sqlite3.Error as error:
             raise UsageProblem(f"cannot open the database {db}: {error}") from None
     typer.echo(f"meeple: serving on {url}/ (listening on {host}:{port}, database {db}, {bot_workers} bot worker(s))")

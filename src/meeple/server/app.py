@@ -14,6 +14,7 @@ import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, quote
@@ -23,10 +24,11 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from meeple.engine import MeepleError, game_specs, get_game
-from meeple.server import origins, views
+from meeple.server import cleanup, origins, views
 from meeple.server.bots import BOT_LEVELS
+from meeple.server.cleanup import DEFAULT_RETENTION, Retention
 from meeple.server.rates import DEFAULT_LIMITS, Limits, Throttle, Throttles
-from meeple.server.store import HOT_SEAT, Store
+from meeple.server.store import HOT_SEAT, Store, TableRow, utc_now
 from meeple.server.tables import HUMAN, Client, Duplicate, Refusal, TableManager, TooMany
 
 MAX_MESSAGE = 4096  # bytes in one websocket message from a browser
@@ -100,6 +102,8 @@ def create_app(
     public_url: str = DEFAULT_PUBLIC_URL,
     view_interval: float = VIEW_INTERVAL,
     limits: Limits = DEFAULT_LIMITS,
+    retention: Retention = DEFAULT_RETENTION,
+    clock: Callable[[], datetime] = utc_now,
 ) -> FastAPI:
     """The meeple web app on the SQLite file `db_path` (created if missing).
 
@@ -108,7 +112,8 @@ def create_app(
     `public_url` is where browsers reach the server: invite links are built from it (never from
     a request's Host header), and state-changing requests and websockets are accepted only from
     its origin (see origins.py). `view_interval` paces the views sent to one browser (see
-    send_updates; 0: unpaced). `limits` bounds what one client address may do (rates.py).
+    send_updates; 0: unpaced). `limits` bounds what one client address may do (rates.py);
+    `retention` says when finished and abandoned tables are closed, by `clock`'s time (cleanup.py).
     """
     redact_server_logs()
     base_url = public_url.rstrip("/")
@@ -116,7 +121,7 @@ def create_app(
     for spec in game_specs():  # read every game's component files now: never later, on the event loop
         get_game(spec.slug)
     store = Store(db_path)
-    manager = TableManager(store, bot_workers, open_tables_per_client=limits.open_tables)
+    manager = TableManager(store, bot_workers, open_tables_per_client=limits.open_tables, clock=clock)
     throttles = Throttles(limits)
     broken = manager.load()
     if broken:
@@ -125,7 +130,11 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         manager.start()
+        sweeper = asyncio.create_task(cleanup.sweep_forever(manager, retention), name="meeple-clean-up")
         yield
+        sweeper.cancel()
+        with suppress(asyncio.CancelledError):
+            await sweeper
         await manager.close()
 
     app = FastAPI(title="meeple", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
@@ -234,9 +243,12 @@ def create_app(
             return lobby(str(error), 409)
         return RedirectResponse(f"/t/{quote(table_id)}?token={quote(token)}", status_code=303)
 
-    def table_page(table_id: str, token: str | None) -> HTMLResponse:
+    async def table_page(table_id: str, token: str | None) -> HTMLResponse:
         table = manager.tables.get(table_id)
         if table is None:
+            closed = await manager.closed_row(table_id)
+            if closed is not None:
+                return error_page(410, "Table closed", closed_message(closed) + ".")
             return error_page(404, "No such table", f"There is no table {table_id!r}.")
         if table.broken is not None:
             return error_page(503, "Table unavailable", f"Table {table_id} could not be restored: {table.broken}")
@@ -251,11 +263,11 @@ def create_app(
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def seat_page(table_id: str, token: str | None = None) -> HTMLResponse:
-        return table_page(table_id, token)
+        return await table_page(table_id, token)
 
     @app.get("/t/{table_id}/watch", response_class=HTMLResponse)
     async def watch_page(table_id: str) -> HTMLResponse:
-        return table_page(table_id, None)
+        return await table_page(table_id, None)
 
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
@@ -278,7 +290,9 @@ def create_app(
         """One accepted websocket: check the table and token, then play until it closes."""
         table = manager.tables.get(table_id)
         if table is None:
-            await refuse_connection(websocket, CLOSE_NO_TABLE, f"there is no table {table_id[:40]!r}")
+            closed = await manager.closed_row(table_id)
+            reason = f"there is no table {table_id[:40]!r}" if closed is None else closed_message(closed)
+            await refuse_connection(websocket, CLOSE_NO_TABLE, reason)
             return
         if table.broken is not None:
             await refuse_connection(websocket, CLOSE_BROKEN, f"table {table_id} could not be restored")
@@ -313,6 +327,12 @@ def create_app(
 
 
 FORM_TYPE = "application/x-www-form-urlencoded"
+
+
+def closed_message(row: TableRow) -> str:
+    """What a link to a closed table says (cleanup.py)."""
+    when = (row.closed_at or "")[:16].replace("T", " ")  # stored in UTC
+    return f"table {row.id} was {row.closed} on {when} UTC: its record is kept, it is no longer played"
 
 
 def client_address(connection: Request | WebSocket) -> str:

@@ -58,12 +58,18 @@ BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
 """
 # Columns added after the first release: (table, column, definition), added to an existing
 # database file when missing, so every stored table keeps working.
-MIGRATIONS = (("tables", "listed", "INTEGER NOT NULL DEFAULT 0"),)
+MIGRATIONS = (
+    ("tables", "listed", "INTEGER NOT NULL DEFAULT 0"),
+    ("tables", "closed", "TEXT"),  # NULL while the table is live, else why it was closed (cleanup.py)
+    ("tables", "closed_at", "TEXT"),
+)
+COLUMNS = "id, game, version, players, seed, options, seats, hot_seat, created, listed, closed, closed_at"
 
 
 class TableRow(msgspec.Struct):
     """One table's setup as stored; `seats` holds "human" or an agent spec per seat; a
-    `listed` table is shown in the lobby's open tables, where anyone may take a free seat."""
+    `listed` table is shown in the lobby's open tables, where anyone may take a free seat; a
+    `closed` one (archived or abandoned, see cleanup.py) is no longer served, its record kept."""
 
     id: str
     game: str
@@ -75,6 +81,8 @@ class TableRow(msgspec.Struct):
     hot_seat: bool
     created: str
     listed: bool = False
+    closed: str | None = None
+    closed_at: str | None = None
 
 
 def token_hash(token: str) -> str:
@@ -87,8 +95,12 @@ def token_matches(token: str, stored_hash: str) -> bool:
     return hmac.compare_digest(token_hash(token), stored_hash)
 
 
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
 def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
+    return utc_now().isoformat(timespec="milliseconds")
 
 
 class Store:
@@ -160,25 +172,23 @@ class Store:
 
     def tables(self) -> list[TableRow]:
         """Every stored table, oldest first."""
-        rows = self.db.execute(
-            "SELECT id, game, version, players, seed, options, seats, hot_seat, created, listed FROM tables"
-            " ORDER BY created, id"
-        ).fetchall()
-        return [
-            TableRow(
-                id=r[0],
-                game=r[1],
-                version=r[2],
-                players=r[3],
-                seed=r[4],
-                options=json.loads(r[5]),
-                seats=json.loads(r[6]),
-                hot_seat=bool(r[7]),
-                created=r[8],
-                listed=bool(r[9]),
-            )
-            for r in rows
-        ]
+        rows = self.db.execute(f"SELECT {COLUMNS} FROM tables ORDER BY created, id").fetchall()
+        return [_table_row(r) for r in rows]
+
+    def table(self, table_id: str) -> TableRow | None:
+        """One stored table, live or closed; None if there is none by that id."""
+        found = self.db.execute(f"SELECT {COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return None if found is None else _table_row(found)
+
+    def close_table(self, table_id: str, why: str, at: str) -> None:
+        """Mark a table closed (`why`: archived or abandoned) from `at` on; its events stay."""
+        with self._transaction():
+            self.db.execute("UPDATE tables SET closed = ?, closed_at = ? WHERE id = ?", (why, at, table_id))
+
+    def last_moves(self, table_id: str) -> dict[int, str]:
+        """When each seat of a table last acted (ISO time), for the seats that have."""
+        rows = self.db.execute("SELECT seat, MAX(at) FROM events WHERE table_id = ? GROUP BY seat", (table_id,))
+        return {seat: at for seat, at in rows}
 
     def token_hashes(self, table_id: str) -> dict[int, str]:
         rows = self.db.execute("SELECT seat, token_sha256 FROM seat_tokens WHERE table_id = ?", (table_id,))
@@ -191,6 +201,24 @@ class Store:
 
     def _transaction(self) -> "_Transaction":
         return _Transaction(self.db)
+
+
+def _table_row(r: tuple[Any, ...]) -> TableRow:
+    """A row of `SELECT {COLUMNS} FROM tables` as a TableRow."""
+    return TableRow(
+        id=r[0],
+        game=r[1],
+        version=r[2],
+        players=r[3],
+        seed=r[4],
+        options=json.loads(r[5]),
+        seats=json.loads(r[6]),
+        hot_seat=bool(r[7]),
+        created=r[8],
+        listed=bool(r[9]),
+        closed=r[10],
+        closed_at=r[11],
+    )
 
 
 class _Transaction:

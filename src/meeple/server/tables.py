@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
+from datetime import datetime
 from typing import Any, ParamSpec, TypeVar
 
 from meeple.agents import make_agent
@@ -27,7 +28,7 @@ from meeple.engine import Game, GameSpec, MeepleError, State, get_game
 from meeple.server import bots
 from meeple.server.rates import OPEN_TABLES
 from meeple.server.scheduler import Scheduler, Worker, is_cheap
-from meeple.server.store import HOT_SEAT, Store, TableRow, now, token_hash, token_matches
+from meeple.server.store import HOT_SEAT, Store, TableRow, token_hash, token_matches, utc_now
 
 HUMAN = "human"
 MAX_NOTICES = 8
@@ -105,6 +106,9 @@ class Table:
         self.views: dict[Any, str] = {}  # rendered fragments of the current state, by viewer
         self.options_since: dict[int, tuple[int, list[str]]] = {}  # seat -> (seq since when, its legal ids)
         self.last_acted: dict[int, int] = {}  # seat -> the number of its latest stored action
+        created = datetime.fromisoformat(row.created)
+        self.last_move = created  # when anyone last moved here (or the table was created)
+        self.last_human_move = created  # when a person last moved here (or the table was created)
 
     def already_acted_on(self, seat: int, seq: int) -> bool:
         """Whether `seat` has an action stored since the board at `seq` was drawn: a message made
@@ -187,6 +191,7 @@ class TableManager:
     Bots think in `bot_workers` search worker processes and one more for cheap bots (0: one
     thread each, in this process: for tests and tiny machines). A client may keep at most
     `open_tables_per_client` unfinished tables and `search_seats_per_client` search bots at them.
+    `clock` tells when moves are made (what clean-up measures idle time by; tests set it).
     """
 
     def __init__(
@@ -195,8 +200,10 @@ class TableManager:
         bot_workers: int = 1,
         search_seats_per_client: int = SEARCH_SEATS_PER_CLIENT,
         open_tables_per_client: int = OPEN_TABLES,
+        clock: Callable[[], datetime] = utc_now,
     ) -> None:
         self.store = store
+        self.clock = clock
         self.bot_workers = bot_workers
         self.search_seats_per_client = search_seats_per_client
         self.open_tables_per_client = open_tables_per_client
@@ -218,6 +225,8 @@ class TableManager:
         """
         broken = []
         for row in self.store.tables():
+            if row.closed is not None:  # archived or abandoned: kept in the store, no longer served
+                continue
             table = Table(row, self.store.token_hashes(row.id))
             self.tables[row.id] = table
             try:
@@ -250,6 +259,9 @@ class TableManager:
             table.last_acted[seat] = seq
         table.game, table.state, table.actions = game, state, actions
         table.note_options()
+        moved = {seat: datetime.fromisoformat(at) for seat, at in self.store.last_moves(row.id).items()}
+        table.last_move = max(moved.values(), default=table.last_move)
+        table.last_human_move = max((moved[s] for s in table.human_seats() if s in moved), default=table.last_move)
 
     def start(self) -> None:
         """Start the bots of every table where a bot is to move (call with the event loop running)."""
@@ -376,7 +388,7 @@ class TableManager:
             options=dict(game.options),
             seats=list(seats),
             hot_seat=hot,
-            created=now(),
+            created=self.clock().isoformat(timespec="milliseconds"),
             listed=listed,
         )
         hashes = {seat: token_hash(token) for seat, token in tokens.items()}
@@ -388,6 +400,11 @@ class TableManager:
         self.tables[row.id] = table
         self.kick_bots(table)
         return table, tokens
+
+    async def closed_row(self, table_id: str) -> TableRow | None:
+        """The stored row of `table_id` if it is a closed table (archived or abandoned), else None."""
+        row = await self._in_db(self.store.table, table_id)
+        return row if row is not None and row.closed is not None else None
 
     def open_tables(self) -> list[Table]:
         """Listed tables with a free human seat, newest first."""
@@ -469,7 +486,23 @@ class TableManager:
         table.state = after
         table.last_acted[seat] = table.seq
         table.actions.append((seat, action_id))
+        table.last_move = self.clock()
+        if table.row.seats[seat] == HUMAN:
+            table.last_human_move = table.last_move
         table.changed()
+
+    async def close_table(self, table: Table, why: str) -> None:
+        """Close a table for good (`why`: archived or abandoned): marked in the store, where its
+        record stays; its bots stopped; gone from the server's tables, so it counts against no
+        cap and is listed nowhere; its browsers told."""
+        async with table.lock:
+            await self._in_db(self.store.close_table, table.id, why, self.clock().isoformat(timespec="milliseconds"))
+            self.tables.pop(table.id, None)
+        if table.bot_task is not None and not table.bot_task.done():
+            table.bot_task.cancel()
+        self.scheduler.release(table.id)
+        for client in table.clients:
+            client.tell(f"This table was {why}: its record is kept, but it can no longer be played.", kind="info")
 
     # --- bots ------------------------------------------------------------------------------
 
