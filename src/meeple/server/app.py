@@ -198,7 +198,7 @@ def create_app(
     async def lobby_page() -> HTMLResponse:
         return lobby()
 
-    @app.post("/tables", response_class=HTMLResponse)
+    @app.post("/tables", response_class=HTMLResponse, openapi_extra=CREATE_FORM_SCHEMA)
     async def create_table(request: Request) -> HTMLResponse:
         refused = too_fast(request, throttles.forms, throttles.tables)
         if refused is not None:
@@ -327,6 +327,29 @@ def create_app(
 
 
 FORM_TYPE = "application/x-www-form-urlencoded"
+# The lobby's create form as OpenAPI describes it, with the choices its selects offer (the route
+# reads the body itself, bounded, so FastAPI cannot infer it): what the fuzz test generates
+# requests from (tests/server/test_fuzz.py), and forged ones that break it.
+CREATE_FORM_SCHEMA = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            FORM_TYPE: {
+                "schema": {
+                    "type": "object",
+                    "properties": {
+                        "game": {"type": "string", "enum": [spec.slug for spec in game_specs()]},
+                        "players": {"type": "string", "enum": [str(n) for n in range(1, 9)]},
+                        **{f"seat{n}": {"type": "string", "enum": [c for c, _ in SEAT_CHOICES]} for n in range(8)},
+                        "hot_seat": {"type": "string", "enum": ["on", ""]},
+                        "listed": {"type": "string", "enum": ["on", ""]},
+                    },
+                    "additionalProperties": {"type": "string"},
+                }
+            }
+        },
+    }
+}
 
 
 def closed_message(row: TableRow) -> str:
