@@ -711,7 +711,7 @@ def serve(
         str, typer.Option(help="Websockets one client address may open (each table page opens one).")
     ] = rates.SOCKETS,
     limit_moves: Annotated[
-        str, typer.Option(help="Websocket messages (moves) one client address may send; beyond, each is refused.")
+        str, typer.Option(help="Websocket messages (moves) one client address may send; beyond, its socket closes.")
     ] = rates.MOVES,
     max_open_tables: Annotated[
         int, typer.Option(help="Unfinished tables one client address may keep at once (beyond: 429).")
@@ -727,7 +727,8 @@ def serve(
 
     Every limit is per client address, counted in a moving window and written like 10/minute or
     20/second;600/minute (several joined by ;). A request over a limit is refused with 429 and
-    Retry-After (a websocket: close code 4429, a move: a notice), saying when to try again.
+    Retry-After (a websocket, or one whose messages are over the limit: close code 4429), saying
+    when to try again.
     Archived and abandoned tables are no longer served; `meeple export` writes their records.
     Fixed: 8 search bots (easy, medium, hard) per client at unfinished tables; 32 websockets open
     per address and 64 per table; 64 HTTP connections per address, 2,048 in all; a request's

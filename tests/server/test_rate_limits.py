@@ -9,6 +9,7 @@ import re
 import threading
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from email.message import Message
 from pathlib import Path
 
@@ -16,7 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
 from machine_speed import MACHINE_SPEED
 from meeple.server import rates
@@ -50,7 +51,7 @@ def test_creating_tables_too_often_is_429_with_retry_after(serve: Callable[..., 
     refused = client.post("/tables", data=FORM)
     assert refused.status_code == 429
     assert_too_fast(
-        refused.text, refused.headers, "too many tables created from your address (at most 3 per 1 minute)", 60
+        refused.text, refused.headers, "Too many tables created from your address (at most 3 per 1 minute)", 60
     )
     assert len(client.app.state.manager.tables) == 3
 
@@ -64,7 +65,7 @@ def test_posting_forms_too_often_is_429_and_a_refused_join_takes_no_seat(serve: 
     assert table.open_seats() == []
     other = client.post("/tables", data=FORM)
     assert other.status_code == 429
-    assert_too_fast(other.text, other.headers, "too many forms posted from your address (at most 2 per 1 minute)", 60)
+    assert_too_fast(other.text, other.headers, "Too many forms posted from your address (at most 2 per 1 minute)", 60)
     assert len(client.app.state.manager.tables) == 1
 
 
@@ -102,7 +103,7 @@ def test_opening_sockets_too_often_closes_with_4429_and_the_retry_time(serve: Ca
     assert RETRY.search(closed.value.reason) and RETRY.search(notice)
 
 
-def test_moving_too_often_is_refused_with_a_notice_and_changes_nothing(serve: Callable[..., TestClient]) -> None:
+def test_moving_too_often_closes_the_socket_with_4429_and_changes_nothing(serve: Callable[..., TestClient]) -> None:
     client = serve(limits=limited(moves="3/minute"))
     _, links = create_table(client, ["human", "human", "human"])
     table = next(iter(client.app.state.manager.tables.values()))
@@ -115,8 +116,13 @@ def test_moving_too_often_is_refused_with_a_notice_and_changes_nothing(serve: Ca
         before = fingerprint(table)
         seat2.send(seat2.actions[0])  # a legal move, one message too many
         message = seat2.refused()
-        assert message.startswith("too many messages from your address (at most 3 per 1 minute); try again in")
-        assert fingerprint(table) == before
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                seat2.receive()
+    expected = "too many messages from your address (at most 3 per 1 minute); try again in"
+    assert message.startswith(expected[0].upper() + expected[1:])
+    assert closed.value.code == 4429 and closed.value.reason.startswith(expected)
+    assert fingerprint(table) == before
 
 
 # --- a flood from one address, a game played from another, on a real server -----------------------
@@ -144,8 +150,7 @@ class Flood:
     def __init__(self, port: int) -> None:
         self.port = port
         self.statuses: list[int] = []
-        self.close_codes: list[int] = []
-        self.move_refusals = 0
+        self.closes: list[tuple[int, str]] = []  # (code, reason) of each socket the server closed
         self.messages = 0
         self.error: BaseException | None = None
 
@@ -161,38 +166,42 @@ class Flood:
                 else:
                     assert int(headers["Retry-After"]) >= 1
             url = seat_sockets(pages[0])[0]
-            with connect(url, source_address=("127.0.0.2", 0)) as ws:
-                while not until.is_set():
-                    for _ in range(200):
-                        ws.send('{"action": "not-a-move", "seq": 0}')
-                    self.messages += 200
-                    self.move_refusals += self.drain(ws)
+            while not until.is_set():  # a closed socket (the move limit) is opened again (the socket limit)
+                try:
+                    with connect(url, source_address=("127.0.0.2", 0)) as ws:
+                        while not until.is_set():
+                            for _ in range(200):
+                                ws.send('{"action": "not-a-move", "seq": 0}')
+                            self.messages += 200
+                            self.drain(ws)
+                except ConnectionClosed as closed:
+                    self.closed_by(closed)
             for _ in range(80):  # opened one after another: the default takes 60 a minute
                 with connect(url, source_address=("127.0.0.2", 0)) as ws:
                     try:
                         while view_seq(str(ws.recv(timeout=20))) is None:
                             pass
                     except ConnectionClosed as closed:
-                        self.close_codes.append(closed.rcvd.code if closed.rcvd else 0)
+                        self.closed_by(closed)
                         break
         except BaseException as error:
             self.error = error
 
+    def closed_by(self, closed: ConnectionClosed) -> None:
+        self.closes.append((closed.rcvd.code, closed.rcvd.reason) if closed.rcvd else (0, ""))
+
     @staticmethod
-    def drain(ws: object) -> int:
-        """Read what the server has sent so far; the number of rate-limit notices."""
-        found = 0
-        try:
+    def drain(ws: ClientConnection) -> None:
+        """Read what the server has sent so far."""
+        with suppress(TimeoutError):
             while True:
-                found += "too many messages from your address" in str(ws.recv(timeout=0.05))  # type: ignore[attr-defined]
-        except TimeoutError:
-            return found
+                ws.recv(timeout=0.05)
 
 
 def test_a_flood_from_one_address_leaves_another_players_game_playing(tmp_path: Path) -> None:
     """127.0.0.2 floods forms, move messages and connections under the default limits while a
-    player at 127.0.0.1 plays: the flooder is refused (429, notices, 4429) and every move of the
-    player is taken."""
+    player at 127.0.0.1 plays: the flooder is refused (429, close code 4429 for its messages and
+    for its connections) and every move of the player is taken."""
     db_path = str(tmp_path / "flood.sqlite")
     port = free_port()
     defaults = ("--limit-tables", rates.TABLES, "--limit-forms", rates.FORMS, "--limit-sockets", rates.SOCKETS)
@@ -215,8 +224,9 @@ def test_a_flood_from_one_address_leaves_another_players_game_playing(tmp_path: 
             flooder.join(timeout=120)
         assert flood.error is None, repr(flood.error)
         assert flood.statuses.count(201) == 10 and flood.statuses.count(429) == 20  # the default: 10 a minute
-        assert flood.move_refusals > 0 and flood.messages > 20 * 3
-        assert 4429 in flood.close_codes
+        assert flood.messages > 20 * 3
+        reasons = {reason.split(" (")[0] for code, reason in flood.closes if code == 4429}
+        assert reasons == {"too many messages from your address", "too many connections from your address"}
     store = Store(db_path)
     mine = store.tables()[0]
     assert len(store.events(mine.id)) == played >= 30

@@ -183,13 +183,14 @@ def create_app(
         return page("error.html", status, heading=heading, message=message)
 
     def too_fast(request: Request, *throttled: Throttle) -> HTMLResponse | None:
-        """A 429 lobby with Retry-After if the client is over one of the limits (checked in
-        order; a request refused by one is counted by none), else None."""
+        """A 429 with Retry-After if the client is over one of the limits (checked in order; a
+        request refused by one is counted by none), else None. The page is the short error
+        page, not the lobby: a flood of forms costs the server little to refuse."""
         address = client_address(request)
         for throttle in throttled:
             refusal = throttle.refusal(address)
             if refusal is not None:
-                response = lobby(refusal.message, 429)
+                response = error_page(429, "Too many requests", refusal.message[:1].upper() + refusal.message[1:] + ".")
                 response.headers["Retry-After"] = str(refusal.retry_after)
                 return response
         return None
@@ -305,15 +306,15 @@ def create_app(
         client = Client(table, None if hot else granted, hot, token)
         table.clients.add(client)
         pump = asyncio.create_task(send_updates(websocket, client, view_interval))
+        too_often = None
         try:
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
                 too_often = throttles.moves.refusal(address)
-                if too_often is not None:  # told, not redrawn: a flood costs the server a notice a message
-                    client.tell(too_often.message)
-                    continue
+                if too_often is not None:  # a flood: closed, so that it costs nothing more
+                    break
                 await handle_message(manager, client, message.get("text"), message.get("bytes"))
         except WebSocketDisconnect:
             pass
@@ -322,6 +323,9 @@ def create_app(
             pump.cancel()
             with suppress(asyncio.CancelledError):
                 await pump
+        if too_often is not None:
+            with suppress(WebSocketDisconnect, RuntimeError, OSError):  # the browser may be gone already
+                await refuse_connection(websocket, CLOSE_TOO_MANY, too_often.message)
 
     return app
 
