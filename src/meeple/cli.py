@@ -506,6 +506,21 @@ Results = Annotated[
     typer.Option("--results", help="Folder of Parquet files keeping every run's games (default build/lab/results)."),
 ]
 NoResults = Annotated[bool, typer.Option("--no-results", help="Do not keep this run's games.")]
+Content = Annotated[
+    Path | None,
+    typer.Option(
+        "--content",
+        help="Play on edited component files: a folder of files named and shaped like the game's content/"
+        " (each replaces the shipped file of its name; the others stay as shipped).",
+    ),
+]
+
+
+def lab_content(game_name: str, folder: Path | None) -> Any:
+    """The edited component files of `--content`, read and named, or None."""
+    from meeple.lab.whatif import read_edited_content
+
+    return None if folder is None else read_edited_content(game_name, folder)
 
 
 def lab_where(backend: str, workers: int, address: str | None, results: Path | None, no_results: bool) -> Any:
@@ -549,6 +564,7 @@ def tournament(
     address: Address = None,
     results: Results = None,
     no_results: NoResults = False,
+    content: Content = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the standings as one JSON object.")] = False,
 ) -> None:
     """Rate agents against each other: every seat arrangement in turn, openskill ratings with uncertainty."""
@@ -561,8 +577,9 @@ def tournament(
         count = default_players(game.spec, len(specs)) if players is None else players
         seed = random_seed() if seed is None else seed
         where = lab_where(backend, workers, address, results, no_results)
+        edited = lab_content(game_name, content)
         report = run_with_progress(
-            games, lambda advance: runs.tournament(game, count, specs, games, seed, where, advance)
+            games, lambda advance: runs.tournament(game, count, specs, games, seed, where, advance, edited)
         )
     if as_json:
         typer.echo(json.dumps(report))
@@ -589,6 +606,7 @@ def balance(
     address: Address = None,
     results: Results = None,
     no_results: NoResults = False,
+    content: Content = None,
 ) -> None:
     """Study a game's balance: seats, scores, length and choices, as an HTML report and a Markdown summary."""
     from meeple.lab import runs
@@ -599,9 +617,12 @@ def balance(
         folder = out or Path("build/balance") / game_name
         where = lab_where(backend, workers, address, results, no_results)
         total = runs.balance_games(game_name, players, option or [], games)
+        edited = lab_content(game_name, content)
         report = run_with_progress(
             total,
-            lambda advance: runs.balance(game_name, players, specs, games, seed, option or [], folder, where, advance),
+            lambda advance: runs.balance(
+                game_name, players, specs, games, seed, option or [], folder, where, advance, edited
+            ),
         )
     console = Console(highlight=False)
     for answer in report["first_player"]:
@@ -649,20 +670,25 @@ def replay_command(
 @app.command()
 def export(
     table: Annotated[str, typer.Argument(metavar="TABLE", help="The table's id (in its links: /t/TABLE).")],
-    db: Annotated[Path, typer.Option(help="The server's SQLite file.")] = Path("meeple.sqlite"),
+    db: Annotated[
+        str, typer.Option(help="The server's database: its SQLite file, or a postgresql:// URL.")
+    ] = "meeple.sqlite",
     out: Annotated[Path | None, typer.Option(help="Write the record here (default: print it).")] = None,
 ) -> None:
     """Write a served table's game record (live, archived or abandoned) for `meeple replay`.
 
     The record holds the table's secret seed: share it only once the game is over."""
     from meeple.server.export import table_record
-    from meeple.server.store import Store
+    from meeple.server.store import POSTGRES_SCHEMES, StoreError, open_store
 
     load_games()
     with reported_errors():
-        if not db.is_file():
+        if not db.startswith(POSTGRES_SCHEMES) and not Path(db).is_file():
             raise UsageProblem(f"there is no database {db}")
-        store = Store(str(db))
+        try:
+            store = open_store(db)
+        except StoreError as error:
+            raise UsageProblem(str(error)) from None
         try:
             record = table_record(store, table)
         finally:
@@ -683,9 +709,14 @@ def export(
 def serve(
     host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
-    db: Annotated[Path, typer.Option(help="The SQLite file holding every table (created if missing).")] = Path(
-        "meeple.sqlite"
-    ),
+    db: Annotated[
+        str,
+        typer.Option(
+            help="Where every table is kept: a SQLite file (created if missing), or a PostgreSQL database as "
+            "postgresql://user:password@host:port/name (several servers may share one; each serves the tables "
+            "it is asked for, and a move another server stored first is refused and the table reloaded)."
+        ),
+    ] = "meeple.sqlite",
     bot_workers: Annotated[
         int | None,
         typer.Option(
@@ -723,7 +754,8 @@ def serve(
         str, typer.Option(help="Close an unfinished table after this long without a person's move.")
     ] = cleanup.ABANDON_AFTER,
 ) -> None:
-    """Serve the browser app: a lobby, live tables over websockets, bots, all kept in one SQLite file.
+    """Serve the browser app: a lobby, live tables over websockets, bots, all kept in one SQLite file
+    (or a PostgreSQL database shared by several servers).
 
     Every limit is per client address, counted in a moving window and written like 10/minute or
     20/second;600/minute (several joined by ;). A request over a limit is refused with 429 and
@@ -735,13 +767,12 @@ def serve(
     headers within 10 s; a form of 128 KiB within 10 s; a websocket message of 4 KiB. Finished
     and abandoned tables are looked for at start and every 10 minutes.
     """
-    import sqlite3
-
     import uvicorn
 
     from meeple.server import create_app
     from meeple.server.connections import connection_limits
     from meeple.server.scheduler import default_workers
+    from meeple.server.store import POSTGRES_SCHEMES, StoreError
 
     load_games()
     if bot_workers is None:
@@ -750,7 +781,8 @@ def serve(
         check_count("--bot-workers", bot_workers, minimum=0)
         if not 0 < port < 65536:
             raise UsageProblem(f"--port must lie between 1 and 65535, not {port}")
-        if not db.parent.is_dir():
+        postgres = db.startswith(POSTGRES_SCHEMES)
+        if not postgres and not Path(db).parent.is_dir():
             raise UsageProblem(f"cannot keep the database at {db}: no such directory")
         limits = rates.Limits(limit_tables, limit_forms, limit_sockets, limit_moves, max_open_tables)
         try:
@@ -762,10 +794,15 @@ def serve(
         if urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).hostname:
             raise UsageProblem(f"--public-url must look like http://host:port or https://host, not {url!r}")
         try:
-            web_app = create_app(str(db), bot_workers=bot_workers, public_url=url, limits=limits, retention=retention)
-        except sqlite3.Error as error:
-            raise UsageProblem(f"cannot open the database {db}: {error}") from None
-    typer.echo(f"meeple: serving on {url}/ (listening on {host}:{port}, database {db}, {bot_workers} bot worker(s))")
+            web_app = create_app(db, bot_workers=bot_workers, public_url=url, limits=limits, retention=retention)
+        except StoreError as error:
+            raise UsageProblem(str(error)) from None
+        except ImportError as error:
+            raise UsageProblem(
+                f"a PostgreSQL database needs psycopg (pip install 'psycopg[binary]'): {error}"
+            ) from None
+    where = web_app.state.manager.store.description
+    typer.echo(f"meeple: serving on {url}/ (listening on {host}:{port}, {where}, {bot_workers} bot worker(s))")
     # ws_max_size: the app refuses messages over 4 KB with a notice; far larger ones close the socket.
     uvicorn.run(web_app, host=host, port=port, ws_max_size=65536, log_level="info", **connection_limits())
 

@@ -16,25 +16,30 @@ from meeple.cli import app as cli
 from meeple.engine import decode_record, game_specs, get_game
 from meeple.server import create_app
 from meeple.server.cleanup import ABANDONED, ARCHIVED, Retention, parse_duration, sweep
-from meeple.server.store import Store
+from meeple.server.sqlite_store import SQLiteStore
 
-from .support import GAME, Browser, create_table, notice_text, wait_for_bots, ws_path
+from .support import GAME, Browser, create_table, notice_text, restore_all, wait_for_bots, ws_path
 
 RETENTION = Retention(archive_after=timedelta(days=1), abandon_after=timedelta(hours=3))
 CASES = [pytest.param(spec.slug, id=spec.slug) for spec in game_specs()]
 
 
 class Clock:
-    """A clock that stands still until moved on."""
+    """A clock that stands still until moved on (from the real time: the store marks a game
+    finished by the real clock)."""
 
     def __init__(self) -> None:
-        self.now = datetime(2026, 1, 1, tzinfo=UTC)
+        self.start = self.now = datetime.now(UTC)
 
     def __call__(self) -> datetime:
         return self.now
 
     def advance(self, **delta: float) -> None:
         self.now += timedelta(**delta)
+
+    def shown(self, **delta: float) -> str:
+        """The time `delta` after the start, as a closed table's link shows it."""
+        return (self.start + timedelta(**delta)).strftime("%Y-%m-%d %H:%M UTC")
 
 
 def swept(client: TestClient) -> dict[str, str]:
@@ -68,20 +73,22 @@ def test_finished_tables_are_archived_abandoned_ones_closed_and_both_replay(slug
         clock.advance(hours=1)  # three hours without a person's move
         assert swept(c) == {idle.id: ABANDONED}
         clock.advance(hours=20)
-        assert swept(c) == {}  # the finished game's last move was 23 hours ago
-        clock.advance(hours=1)
+        assert swept(c) == {}  # the finished game ended 23 hours ago
+        clock.advance(hours=1, minutes=5)  # (it ended a few real seconds after the clock's start)
         assert swept(c) == {finished.id: ARCHIVED}
         assert manager.tables == {}
         page = c.get(f"/t/{idle.id}?token={tokens[0]}")
-        assert page.status_code == 410 and f"was {ABANDONED} on 2026-01-01 03:00 UTC" in page.text
+        assert page.status_code == 410 and f"was {ABANDONED} on {clock.shown(hours=3)}" in page.text
         with c.websocket_connect(f"/ws/{finished.id}") as ws:
-            assert f"was {ARCHIVED} on 2026-01-02 00:00 UTC" in notice_text(ws.receive_text())
+            assert f"was {ARCHIVED} on {clock.shown(hours=24, minutes=5)}" in notice_text(ws.receive_text())
             with pytest.raises(WebSocketDisconnect) as closed:
                 ws.receive_text()
             assert closed.value.code == 4404
     with TestClient(create_app(db_path, bot_workers=0, limits=MACHINE_SPEED)) as client:  # not served again
-        assert client.app.state.manager.tables == {} and client.app.state.broken == []
-    store = Store(db_path)
+        assert restore_all(client) == {} and client.app.state.manager.broken == {}
+        for table in (finished, idle):
+            assert client.portal.call(client.app.state.manager.find, table.id) is None
+    store = SQLiteStore(db_path)
     for table in (finished, idle):
         assert store.table(table.id).closed in (ARCHIVED, ABANDONED)
         output = export(db_path, table.id, tmp_path / f"{table.id}.json")
@@ -122,7 +129,7 @@ def test_durations_and_an_unknown_table_are_refused_clearly(tmp_path: Path) -> N
         with pytest.raises(ValueError, match="is not a duration like 30m, 12h or 7d"):
             parse_duration(bad)
     db_path = str(tmp_path / "meeple.sqlite")
-    Store(db_path).close()
+    SQLiteStore(db_path).close()
     result = CliRunner().invoke(cli, ["export", "nope", "--db", db_path])
     assert result.exit_code == 2 and "there is no table 'nope' in this database" in result.output
     result = CliRunner().invoke(cli, ["serve", "--db", db_path, "--abandon-after", "soon"])

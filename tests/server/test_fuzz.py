@@ -24,7 +24,7 @@ from schemathesis.python.asgi import shutdown_lifespans
 from machine_speed import MACHINE_SPEED
 from meeple.engine import get_game
 from meeple.server import bots, create_app
-from meeple.server.store import Store
+from meeple.server.sqlite_store import SQLiteStore
 
 from .support import GAME, Browser, create_table, fingerprint, ws_path
 
@@ -68,7 +68,7 @@ def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def stored(db_path: str) -> tuple[int, int, int]:
     """(tables, seat tokens, events) in the database file."""
-    store = Store(db_path)
+    store = SQLiteStore(db_path)
     try:
         counts = [store.db.execute(f"SELECT COUNT(*) FROM {name}").fetchone()[0] for name in ("tables", "seat_tokens")]
         return counts[0], counts[1], store.db.execute("SELECT COUNT(*) FROM events").fetchone()[0]

@@ -22,7 +22,7 @@ from websockets.sync.client import ClientConnection, connect
 from machine_speed import MACHINE_SPEED
 from meeple.server import rates
 from meeple.server.rates import Limits
-from meeple.server.store import Store
+from meeple.server.sqlite_store import SQLiteStore
 
 from .real_server import Remote, free_port, play_remote, running_server
 from .support import Browser, create_table, fingerprint, notice_text, view_seq, wait_for_bots, ws_path
@@ -227,7 +227,7 @@ def test_a_flood_from_one_address_leaves_another_players_game_playing(tmp_path: 
         assert flood.messages > 20 * 3
         reasons = {reason.split(" (")[0] for code, reason in flood.closes if code == 4429}
         assert reasons == {"too many messages from your address", "too many connections from your address"}
-    store = Store(db_path)
+    store = SQLiteStore(db_path)
     mine = store.tables()[0]
     assert len(store.events(mine.id)) == played >= 30
     assert all(not store.events(row.id) for row in store.tables()[1:])  # the flood moved nothing

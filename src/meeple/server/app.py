@@ -28,7 +28,7 @@ from meeple.server import cleanup, origins, views
 from meeple.server.bots import BOT_LEVELS
 from meeple.server.cleanup import DEFAULT_RETENTION, Retention
 from meeple.server.rates import DEFAULT_LIMITS, Limits, Throttle, Throttles
-from meeple.server.store import HOT_SEAT, Store, TableRow, utc_now
+from meeple.server.store import HOT_SEAT, TableRow, open_store, utc_now
 from meeple.server.tables import HUMAN, Client, Duplicate, Refusal, TableManager, TooMany
 
 MAX_MESSAGE = 4096  # bytes in one websocket message from a browser
@@ -97,7 +97,7 @@ def redact_server_logs() -> None:
 
 
 def create_app(
-    db_path: str,
+    db: str,
     bot_workers: int = 1,
     public_url: str = DEFAULT_PUBLIC_URL,
     view_interval: float = VIEW_INTERVAL,
@@ -105,10 +105,13 @@ def create_app(
     retention: Retention = DEFAULT_RETENTION,
     clock: Callable[[], datetime] = utc_now,
 ) -> FastAPI:
-    """The meeple web app on the SQLite file `db_path` (created if missing).
+    """The meeple web app on the database `db`: a SQLite file (created if missing) or a
+    postgresql:// URL (see store.open_store; StoreError if it cannot be opened).
 
-    Every stored table is rebuilt before this returns; one that cannot be is reported and
-    kept as broken. Bots think in `bot_workers` processes (0: a thread in this process).
+    Only the stored tables' rows are read before this returns: the unfinished tables are
+    restored in the background once the app runs, any table (finished ones too) at its first
+    use; one that cannot be is reported and kept as broken. Bots think in `bot_workers`
+    processes (0: a thread in this process).
     `public_url` is where browsers reach the server: invite links are built from it (never from
     a request's Host header), and state-changing requests and websockets are accepted only from
     its origin (see origins.py). `view_interval` paces the views sent to one browser (see
@@ -120,12 +123,9 @@ def create_app(
     allowed = origins.allowed_origins(base_url)
     for spec in game_specs():  # read every game's component files now: never later, on the event loop
         get_game(spec.slug)
-    store = Store(db_path)
-    manager = TableManager(store, bot_workers, open_tables_per_client=limits.open_tables, clock=clock)
+    manager = TableManager(open_store(db), bot_workers, open_tables_per_client=limits.open_tables, clock=clock)
     throttles = Throttles(limits)
-    broken = manager.load()
-    if broken:
-        log.warning("%d of %d stored tables could not be restored", len(broken), len(manager.tables))
+    log.info("%d unfinished stored tables to restore", manager.load())
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -139,7 +139,6 @@ def create_app(
 
     app = FastAPI(title="meeple", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.manager = manager
-    app.state.broken = [table.id for table in broken]
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     sockets = origins.SocketCounter(SOCKETS_PER_TABLE, SOCKETS_PER_ADDRESS)
 
@@ -175,7 +174,7 @@ def create_app(
             values={spec.slug: views.form_values(spec, fields if spec.slug == chosen else None) for spec in specs},
             chosen=chosen if known else None,
             error=error,
-            broken=len(app.state.broken),
+            broken=len(manager.broken),
             open_tables=views.open_tables(manager.open_tables()),
         )
 
@@ -245,7 +244,7 @@ def create_app(
         return RedirectResponse(f"/t/{quote(table_id)}?token={quote(token)}", status_code=303)
 
     async def table_page(table_id: str, token: str | None) -> HTMLResponse:
-        table = manager.tables.get(table_id)
+        table = await manager.find(table_id)
         if table is None:
             closed = await manager.closed_row(table_id)
             if closed is not None:
@@ -289,7 +288,7 @@ def create_app(
 
     async def serve_socket(websocket: WebSocket, table_id: str, token: str | None, address: str) -> None:
         """One accepted websocket: check the table and token, then play until it closes."""
-        table = manager.tables.get(table_id)
+        table = await manager.find(table_id)
         if table is None:
             closed = await manager.closed_row(table_id)
             reason = f"there is no table {table_id[:40]!r}" if closed is None else closed_message(closed)

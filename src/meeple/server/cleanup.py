@@ -1,6 +1,6 @@
 """Clean-up: finished tables are archived after a retention period, abandoned ones closed.
 
-- **Archived**: a finished game whose last move is older than `archive_after` (default 7 days):
+- **Archived**: a finished game that ended more than `archive_after` ago (default 7 days):
   its players have had time to look at the result and come back to it.
 - **Abandoned**: an unfinished game where no person has moved for `abandon_after` (default 3
   days; since it was created if nobody ever moved), and a table of bots only that stopped
@@ -56,24 +56,27 @@ class Retention:
 DEFAULT_RETENTION = Retention()
 
 
-def due(table: "Table", at: datetime, retention: Retention) -> str | None:
-    """Whether `table` is to be closed at time `at`, and why (ARCHIVED, ABANDONED), else None."""
-    if table.broken is not None:
-        return None
-    if table.is_over():
-        return ARCHIVED if at - table.last_move >= retention.archive_after else None
-    return ABANDONED if at - table.last_human_move >= retention.abandon_after else None
+def abandoned(table: "Table", at: datetime, retention: Retention) -> bool:
+    """Whether `table` is unfinished and no person has moved there for `retention.abandon_after`
+    at time `at` (a broken table is left for the operator)."""
+    return table.broken is None and not table.is_over() and at - table.last_human_move >= retention.abandon_after
 
 
 async def sweep(manager: "TableManager", retention: Retention) -> dict[str, str]:
-    """Close every table due at the manager's clock's time; returns {table id: why}."""
+    """Close every table due at the manager's clock's time; returns {table id: why}.
+
+    Finished tables are found in the store (most of them are never loaded); abandoned ones among
+    the tables in memory (every unfinished table is, once restored after a start), each checked
+    again against the store's log before it is closed (another server may play it)."""
     at = manager.clock()
-    closed = {}
+    closed = dict.fromkeys(await manager.finished_before(at - retention.archive_after), ARCHIVED)
     for table in list(manager.tables.values()):
-        why = due(table, at, retention)
-        if why is not None:
-            await manager.close_table(table, why)
-            closed[table.id] = why
+        if abandoned(table, at, retention):
+            await manager.note_stored_moves(table)
+            if abandoned(table, at, retention):
+                closed[table.id] = ABANDONED
+    for table_id, why in closed.items():
+        await manager.close_table(table_id, why)
     if closed:
         log.info("closed %d tables (%s)", len(closed), ", ".join(f"{t}: {why}" for t, why in closed.items()))
     return closed
