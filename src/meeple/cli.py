@@ -669,7 +669,13 @@ def replay_command(
 
 @app.command()
 def export(
-    table: Annotated[str, typer.Argument(metavar="TABLE", help="The table's id (in its links: /t/TABLE).")],
+    table: Annotated[
+        str,
+        typer.Argument(
+            metavar="TABLE",
+            help="The table's id, or any of its links (…/t/TABLE…); an id that starts with - goes after --.",
+        ),
+    ],
     db: Annotated[
         str, typer.Option(help="The server's database: its SQLite file, or a postgresql:// URL.")
     ] = "meeple.sqlite",
@@ -690,7 +696,7 @@ def export(
         except StoreError as error:
             raise UsageProblem(str(error)) from None
         try:
-            record = table_record(store, table)
+            record = table_record(store, table.split("/t/")[-1].split("/")[0].split("?")[0])
         finally:
             store.close()
         data = encode_record(record)

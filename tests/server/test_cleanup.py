@@ -48,7 +48,10 @@ def swept(client: TestClient) -> dict[str, str]:
 
 def export(db_path: str, table_id: str, out: Path) -> str:
     """`meeple export` the table to `out`, then `meeple replay` it: replay's output."""
-    exported = CliRunner().invoke(cli, ["export", table_id, "--db", db_path, "--out", str(out)])
+    link = f"http://127.0.0.1:8000/t/{table_id}?token=x"  # a link names the table too
+    exported = CliRunner().invoke(cli, ["export", "--db", db_path, "--out", str(out), "--", table_id])
+    assert exported.exit_code == 0, exported.output
+    exported = CliRunner().invoke(cli, ["export", "--db", db_path, "--out", str(out), link])
     assert exported.exit_code == 0, exported.output
     replayed = CliRunner().invoke(cli, ["replay", str(out)])
     assert replayed.exit_code == 0, replayed.output

@@ -22,7 +22,7 @@ import secrets
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any, NamedTuple, ParamSpec, TypeVar
 
@@ -55,6 +55,14 @@ class Refusal(MeepleError):
 class Moved(Refusal):
     """A move refused because another server (on the same database) moved the table first;
     the table has been reloaded from the event log."""
+
+
+def read_time(text: str) -> datetime | None:
+    """A stored ISO time, None if it does not read as one (a value written into the file by hand)."""
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError:
+        return None
 
 
 class TooMany(Refusal):
@@ -150,20 +158,15 @@ class Table:
         self.options_since: dict[int, tuple[int, list[str]]] = {}  # seat -> (seq since when, its legal ids)
         self.legal: dict[int, list[Action]] = {}  # seat -> its legal actions now (note_options)
         self.last_acted: dict[int, int] = {}  # seat -> the number of its latest stored action
-        created = datetime.fromisoformat(row.created)
-        self.last_move = created  # when anyone last moved here (or the table was created)
-        self.last_human_move = created  # when a person last moved here (or the table was created)
+        self.created = read_time(row.created) or utc_now()
+        self.last_move = self.created  # when anyone last moved here (or the table was created)
+        self.last_human_move = self.created  # when a person last moved here (or the table was created)
 
     def note_moves(self, moved: dict[int, str]) -> None:
-        """Take when each seat last moved (ISO times, from the store) as the table's last moves
-        (a time that does not read as one, written by hand into the log, is passed over)."""
-        times = {}
-        for seat, at in moved.items():
-            with suppress(ValueError):
-                times[seat] = datetime.fromisoformat(at)
-        self.last_move = max(times.values(), default=self.last_move)
-        humans = [times[seat] for seat in self.human_seats() if seat in times]
-        self.last_human_move = max(humans, default=datetime.fromisoformat(self.row.created))
+        """Take when each seat last moved (ISO times, from the store) as the table's last moves."""
+        times = {seat: when for seat, at in moved.items() if (when := read_time(at)) is not None}
+        self.last_move = max(times.values(), default=self.created)
+        self.last_human_move = max((times[s] for s in self.human_seats() if s in times), default=self.created)
 
     def already_acted_on(self, seat: int, seq: int) -> bool:
         """Whether `seat` has an action stored since the board at `seq` was drawn: a message made
