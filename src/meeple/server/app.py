@@ -170,6 +170,7 @@ def create_app(
             "lobby.html",
             status,
             specs=specs,
+            pictures=views.game_pictures(),
             seat_choices=SEAT_CHOICES,
             values={spec.slug: views.form_values(spec, fields if spec.slug == chosen else None) for spec in specs},
             chosen=chosen if known else None,

@@ -12,7 +12,7 @@ observation.py (hidden information), content/ (every component and number).
 from typing import Any
 
 from meeple.engine import Action, Estimate, Game, GameSpec, OptionSpec, Result, Rng, competitive_result, score_sheet
-from meeple.games.lotta_rome import bots, catalogue, evaluation, flow, observation, setup, view
+from meeple.games.lotta_rome import bots, catalogue, evaluation, flow, observation, picture, setup, view
 from meeple.games.lotta_rome.content import load_content
 from meeple.games.lotta_rome.scoring import ADJACENT_GROUPS
 from meeple.games.lotta_rome.state import OVER, Lotta
@@ -106,3 +106,6 @@ class LottaRome(Game[Lotta]):
 
     def render_svg(self, observation: dict[str, Any], legal: list[Action]) -> str | None:
         return view.render_svg(observation, legal)
+
+    def picture(self) -> str:
+        return picture.picture()

@@ -13,7 +13,7 @@ content/ (the board map and every piece, with provenance).
 from typing import Any
 
 from meeple.engine import Action, Estimate, Game, GameSpec, OptionSpec, Result, Rng, competitive_result, score_sheet
-from meeple.games.round_house import bots, catalogue, evaluation, flow, observation, scoring, setup, view
+from meeple.games.round_house import bots, catalogue, evaluation, flow, observation, picture, scoring, setup, view
 from meeple.games.round_house.content import load_content
 from meeple.games.round_house.state import EXPERT, OVER, Rh
 
@@ -122,3 +122,6 @@ class RoundHouse(Game[Rh]):
 
     def render_svg(self, observation: dict[str, Any], legal: list[Action]) -> str | None:
         return view.render_svg(observation, legal)
+
+    def picture(self) -> str:
+        return picture.picture()
