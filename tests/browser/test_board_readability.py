@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page, Route
 
 from meeple.engine import Game, State, get_game
 from meeple.server.store import TableRow
-from meeple.server.tables import HUMAN, Table
+from meeple.server.tables import HUMAN, Replayed, Table
 from meeple.server.views import seat_view, templates
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "meeple" / "server" / "static"
@@ -84,9 +84,7 @@ def page_for(slug: str, players: int, state: State, played: int, seat: int | Non
     """The site's page with the server's fragment for `seat` at `state`."""
     row = TableRow("boards", slug, "1", players, 1, {}, [HUMAN] * players, False, "")
     table = Table(row, {})
-    table.game = get_game(slug)
-    table.state = state
-    table.actions = [(0, "")] * played
+    table.restore(Replayed(get_game(slug), state, [(0, "")] * played, {}))
     return PAGE.render(view=seat_view(table, seat))
 
 
