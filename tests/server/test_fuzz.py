@@ -30,7 +30,11 @@ from .support import GAME, Browser, create_table, fingerprint, ws_path
 
 POSITIVE, NEGATIVE = GenerationMode.POSITIVE, GenerationMode.NEGATIVE  # requests as the pages send them; forged
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "40"))
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+# Derandomized: the suite fuzzes the same examples every run (a failure is reproducible, never
+# luck); raise MEEPLE_FUZZ_EXAMPLES and drop it by hand to search further.
+FUZZ = settings(
+    max_examples=EXAMPLES, deadline=None, database=None, derandomize=True, suppress_health_check=list(HealthCheck)
+)
 
 
 class Errors(logging.Handler):
@@ -152,9 +156,11 @@ def test_websocket_messages_fuzzed(serve: Any, logged_errors: Errors) -> None:
         def check(data: st.DataObject) -> None:
             for seat in seats:
                 seat.sync(table.seq)
-            n = data.draw(st.integers(0, 2), label="seat")
-            seat, before = seats[n], fingerprint(table)
             kind = data.draw(st.sampled_from(["legal", "object", "json", "text", "bytes"]), label="kind")
+            n = data.draw(st.integers(0, 2), label="seat")
+            deciding = [m for m, seat in enumerate(seats) if seat.actions] if kind == "legal" else []
+            n = deciding[n % len(deciding)] if deciding else n  # a legal move from a seat that has one
+            seat, before = seats[n], fingerprint(table)
             pick = data.draw(st.integers(0, 99), label="which legal action")  # drawn whatever the board
             legal = seat.actions[pick % len(seat.actions)] if seat.actions else "x"
             if kind == "legal":
