@@ -323,7 +323,7 @@ def play(
             match.rewind()
         else:
             console.print(game.render_text(game.observation(match.state, None)), markup=False)
-            print_result(console, game.result(match.state), seat_specs)
+            print_result(console, game.result(match.state), seat_specs, game.spec.cooperative)
         if save is not None:
             write_record(save, game, match.record(), match.state)
             console.print(f"Record saved to {escape(str(save))}.")
@@ -637,7 +637,7 @@ def replay_command(
             except Quit:
                 return
     if game.is_terminal(state):
-        print_result(console, game.result(state))
+        print_result(console, game.result(state), cooperative=game.spec.cooperative)
     else:
         console.print("The game was not finished.")
 

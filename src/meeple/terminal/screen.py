@@ -15,15 +15,21 @@ from rich.console import Console
 from rich.markup import escape
 from rich.rule import Rule
 
-from meeple.engine import Action
+from meeple.engine import Action, Entry
+from meeple.terminal.reference import show_rules
 
 HELP = """Commands at a prompt:
   a number      take that choice
   an action id  take the choice with that id (shown in brackets where labels repeat)
-  board         show the board again
+  board         show the whole board (every detail)
+  rules         the names of the game's rooms, cards, locations... by kind
+  rules NAME    the full rule text of one of them (e.g. rules bank)
   log           everything that happened so far
   help          this text
   q             stop the game (with --save, what was played is kept)"""
+
+
+SINCE_LINES = 8  # the most of "since your last turn" a steady screen shows (all of it: `log`)
 
 
 class Quit(Exception):
@@ -93,13 +99,25 @@ class Screen:
             self.console.print(Rule(f"{escape(title)} — seat {seat}"))
         if since and self.steady:
             self.console.print("[bold]Since your last turn:[/]")
-            for line in since:
+            if len(since) > SINCE_LINES:
+                self.console.print(f"  ({len(since) - SINCE_LINES} earlier: type log)")
+            for line in since[-SINCE_LINES:]:
                 self.console.print(f"  {line}")
         self.console.print(board, markup=False)
 
-    def choose(self, legal: Sequence[Action], seat: int, board: str, history: Sequence[str]) -> Action:
-        """Show the numbered choices and read one (a number or an id), answering commands."""
-        self.console.print(f"[bold]Seat {seat}, your move:[/]")
+    def choose(
+        self,
+        legal: Sequence[Action],
+        seat: int,
+        prompt: str,
+        board: str,
+        history: Sequence[str],
+        glossary: Sequence[Entry],
+    ) -> Action:
+        """Show what is asked (the game's `prompt`: why, what is owed and what the seat has) and the
+        numbered choices, and read one (a number or an id), answering commands."""
+        asked = f" {escape(prompt)}" if prompt else ""
+        self.console.print(f"[bold]Seat {seat}, your move:[/]{asked}")
         for line in menu_lines(legal):
             self.console.print(line)
         by_id = {action.id: action for action in legal}
@@ -112,10 +130,13 @@ class Screen:
                 return legal[int(answer) - 1]
             if answer in by_id:
                 return by_id[answer]
+            command, _, rest = answer.partition(" ")
             if word == "help":
                 self.console.print(HELP, markup=False)
             elif word == "board":
                 self.console.print(board, markup=False)
+            elif command.lower() == "rules":
+                show_rules(self.console, glossary, rest.strip())
             elif word == "log":
                 for line in history or ["(nothing yet)"]:
                     self.console.print(f"  {line}")

@@ -78,6 +78,49 @@ def render_text(observation: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def render_text_brief(o: dict[str, Any]) -> str:
+    """The table in about twenty lines: the phase, the two circles side by side with their
+    leaders, chairs and market spaces, each player on one line, the last events. Charts, the
+    hall grid and the face-up supplies are in the whole board (`board`) and `rules NAME`."""
+    at = {leader["node"]: _who(leader["owner"]) for leader in o["leaders"] if leader["node"]}
+    in_hall = [_who(leader["owner"]) for leader in o["leaders"] if not leader["node"]]
+    lines = [
+        f"The Round House - turn {o['turn']}, seat {o['current']} to play: {o['phase']}"
+        + (f" ({o['task']['kind']})" if o["task"] else "")
+        + f" - round marker {o['marker']}/{o['end_at']}"
+        + (" - final turns" if o["ending"] else ""),
+        f"Ancestral hall: {', '.join(in_hall) or '-'}; merchant in the {o['towns'][o['merchant']]} town;"
+        f" Money Lender {o['lender']} coins",
+    ]
+    cells = []
+    named = max(len(room["name"]) for room in o["rooms"])
+    for room in o["rooms"]:
+        chairs = "".join(_chair_mark(o["chairs"][c]) for c in room["chairs"])
+        spaces = "".join((s or ".")[0] for s in room["spaces"])
+        leader = at.get(room["node"], "").replace("seat ", "L")
+        cells.append(f"{room['where']:7} {room['name']:{named}} {leader:3} {chairs}{spaces}".rstrip())
+    half = len(cells) // 2
+    width = max(len(cell) for cell in cells[:half])
+    lines += [f"  {left:{width}} | {right}" for left, right in zip(cells[:half], cells[half:], strict=True)]
+    lines.append("  (L0: seat 0's leader; [1]: seat 1's assistant, * senior; market spaces: t f c g, . empty)")
+    for p in o["participants"]:
+        held = [e["name"] for e in p["experts"]] + [d["id"] for d in p["orders"]] + [a["name"] for a in p["amulets"]]
+        seniors = ", ".join(_cell(o, s) for s in p["seniors"]) or "-"
+        lines.append(
+            f"Seat {p['seat']}: honor {p['honor']} (total {p['score']['total']}), {p['coins']} coins, "
+            f"{_goods(p['goods'])}, {p['personal']} assistants, towns {'/'.join(map(str, p['towns']))},"
+            f" seniors {seniors}" + (f"; {', '.join(held)}" if held else "")
+        )
+    lines += [f"  {line}" for line in o["log"][-3:]]
+    lines.append("(board: the charts, hall grid, temples, pirates, experts, orders on offer; rules NAME: a rule)")
+    return "\n".join(lines)
+
+
+def _chair_mark(chair: dict[str, Any]) -> str:
+    """A chair in the brief board: [seat] of the assistant on it (* senior), [ ] when empty."""
+    return f"[{chair['owner'] if chair['owner'] >= 0 else ' '}{'*' if chair['senior'] else ''}]"
+
+
 def _cell(o: dict[str, Any], space: int) -> str:
     row, column = divmod(space, o["hall"]["columns"])
     return f"r{row + 1}c{column + 1}"

@@ -36,7 +36,8 @@ def _who(obs: dict[str, Any], seat: int) -> str:
     return "You" if seat == obs["seat"] else f"Seat {seat}"
 
 
-def _stats(card: dict[str, Any]) -> str:
+def card_stats(card: dict[str, Any]) -> str:
+    """A card's numbers in a few words (RP, influence, resistance, slot, subtypes; a region's renown)."""
     if card["type"] == "region":
         return f"resistance {card['resistance']}, renown {card['renown']}"
     if card["type"] == "demesne":
@@ -54,7 +55,7 @@ def _stats(card: dict[str, Any]) -> str:
 
 
 def _card_line(card: dict[str, Any]) -> str:
-    text = f"{card['name']} [{card['type']}] ({_stats(card)})"
+    text = f"{card['name']} [{card['type']}] ({card_stats(card)})"
     shown = ("knight", "region", "quest", "redirect", "demesne")  # a demesne's text names what it upgrades
     if (card["text"] and card["type"] in shown) or "step 4" in card["text"]:
         text += f" - {card['text']}"
@@ -121,7 +122,7 @@ def _play_lines(obs: dict[str, Any], seat_view: dict[str, Any]) -> list[str]:
         lines.append(f"    #{knight['uid']} {_card_line(knight['card'])}{_task(obs, knight)}")
         for item in play:
             if item["paired"] == knight["uid"]:
-                lines.append(f"        with {item['card']['name']} ({_stats(item['card'])})")
+                lines.append(f"        with {item['card']['name']} ({card_stats(item['card'])})")
     loose = [item for item in play if item["card"]["type"] in ("equipment", "title") and item["paired"] < 0]
     if loose:
         lines.append("    Unpaired: " + ", ".join(f"#{i['uid']} {i['card']['name']}" for i in loose))
