@@ -264,7 +264,10 @@ def resolve_seats(spec: GameSpec, players: int | None, seats: list[str]) -> tupl
     count = len(seats) if players is None else players
     spec.check_players(count)
     if len(seats) != count:
-        raise UsageProblem(f"--seats names {len(seats)} seats but there are {count} players: give one per seat")
+        raise UsageProblem(
+            f"--seats names {plural(len(seats), 'seat')} but there {'is' if count == 1 else 'are'}"
+            f" {plural(count, 'player')}: give one per seat"
+        )
     return count, seats
 
 
