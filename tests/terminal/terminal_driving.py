@@ -11,10 +11,13 @@ from pathlib import Path
 from meeple.engine import Action, Game, GameRecord, State, encode_record, finish_record
 
 
-def meeple(*args: str, stdin: str = "", columns: int = 120) -> subprocess.CompletedProcess[str]:
-    """The real `meeple` command in a process of its own, its input piped."""
+def meeple(*args: str, stdin: str = "", columns: int = 120, tty: bool = False) -> subprocess.CompletedProcess[str]:
+    """The real `meeple` command in a process of its own, its input piped (with `tty`, its
+    output drawn as on a terminal: Rich's TTY_COMPATIBLE)."""
     command = [sys.executable, "-c", "from meeple.cli import app; app()", *args]
     env = {"COLUMNS": str(columns), **{key: os.environ[key] for key in ("PYTHONPATH",) if key in os.environ}}
+    if tty:
+        env["TTY_COMPATIBLE"] = "1"
     return subprocess.run(command, input=stdin, capture_output=True, text=True, timeout=300, env=env)
 
 

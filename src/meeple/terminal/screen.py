@@ -11,8 +11,10 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
-from rich.console import Console
+from rich.columns import Columns
+from rich.console import Console, RenderableType
 from rich.markup import escape
+from rich.padding import Padding
 from rich.rule import Rule
 
 from meeple.engine import Action, Entry
@@ -29,7 +31,7 @@ HELP = """Commands at a prompt:
   q             stop the game (with --save, what was played is kept)"""
 
 
-SINCE_LINES = 8  # the most of "since your last turn" a steady screen shows (all of it: `log`)
+SINCE_LINES = 6  # the most of "since your last turn" a steady screen shows (all of it: `log`)
 
 
 class Quit(Exception):
@@ -61,6 +63,63 @@ def menu_lines(legal: Sequence[Action]) -> list[str]:
         tail = f" [dim]\\[{escape(action.id)}][/]" if repeats[action.label] > 1 else ""
         lines.append(f"  {index:>{width}}. {escape(action.label)}{tail}")
     return lines
+
+
+SHARED_WORDS = 3  # choices whose labels share this many first words or more are shown as a group
+LONG_MENU = 10  # a steady screen groups the choices of a longer menu
+
+
+def label_runs(legal: Sequence[Action]) -> list[tuple[str, list[int]]]:
+    """The choices in runs of consecutive labels sharing their first words (at least
+    SHARED_WORDS, every label of the run keeping words of its own): (the shared words, the
+    indices); a choice alone is a run with no shared words."""
+    words = [action.label.split(" ") for action in legal]
+    runs: list[tuple[str, list[int]]] = []
+    i = 0
+    while i < len(legal):
+        shared: list[str] = []
+        j = i + 1
+        while j < len(legal):
+            common = _common(shared or words[i], words[j])
+            if (
+                len(common) < SHARED_WORDS
+                or (shared and common != shared)
+                or len(common) >= min(len(words[i]), len(words[j]))
+            ):
+                break
+            shared = common
+            j += 1
+        runs.append((" ".join(shared), list(range(i, j))))
+        i = j
+    return runs
+
+
+def _common(first: list[str], second: list[str]) -> list[str]:
+    common = []
+    for a, b in zip(first, second, strict=False):
+        if a != b:
+            break
+        common.append(a)
+    return common
+
+
+def grouped_menu(legal: Sequence[Action]) -> list[RenderableType]:
+    """A long menu in fewer rows: each run of choices sharing their first words under one
+    heading, their own words side by side (numbers and ids as `menu_lines` gives them)."""
+    lines = menu_lines(legal)
+    out: list[RenderableType] = []
+    for shared, indices in label_runs(legal):
+        if not shared:
+            out += [lines[i] for i in indices]
+            continue
+        out.append(f"  {escape(shared)} …")
+        cut = len(escape(shared)) + 1
+        tails = []
+        for i in indices:
+            number, _, rest = lines[i].partition(". ")
+            tails.append(f"{number.strip()}. {rest[cut:]}")
+        out.append(Padding(Columns(tails, padding=(0, 3)), (0, 0, 0, 4)))
+    return out
 
 
 class Screen:
@@ -101,8 +160,8 @@ class Screen:
             self.console.print("[bold]Since your last turn:[/]")
             if len(since) > SINCE_LINES:
                 self.console.print(f"  ({len(since) - SINCE_LINES} earlier: type log)")
-            for line in since[-SINCE_LINES:]:
-                self.console.print(f"  {line}")
+            for line in since[-SINCE_LINES:]:  # one row each: `log` tells them whole
+                self.console.print(f"  {line}", no_wrap=True, overflow="ellipsis")
         self.console.print(board, markup=False)
 
     def choose(
@@ -118,7 +177,8 @@ class Screen:
         numbered choices, and read one (a number or an id), answering commands."""
         asked = f" {escape(prompt)}" if prompt else ""
         self.console.print(f"[bold]Seat {seat}, your move:[/]{asked}")
-        for line in menu_lines(legal):
+        long = self.steady and len(legal) > LONG_MENU
+        for line in grouped_menu(legal) if long else menu_lines(legal):
             self.console.print(line)
         by_id = {action.id: action for action in legal}
         while True:

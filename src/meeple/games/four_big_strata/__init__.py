@@ -150,6 +150,9 @@ class FourBigStrata(Game[Fbs]):
     def glossary(self) -> tuple[Entry, ...]:
         return reference.glossary(self.content)
 
+    def render_text_brief(self, observation: dict[str, Any]) -> str:
+        return view.render_text_brief(observation)
+
     def render_text(self, observation: dict[str, Any]) -> str:
         return view.render_text(observation)
 

@@ -114,6 +114,9 @@ class LottaRome(Game[Lotta]):
     def glossary(self) -> tuple[Entry, ...]:
         return reference.glossary(self.content)
 
+    def render_text_brief(self, observation: dict[str, Any]) -> str:
+        return view.render_text_brief(observation)
+
     def render_text(self, observation: dict[str, Any]) -> str:
         return view.render_text(observation)
 

@@ -79,9 +79,9 @@ def render_text(observation: dict[str, Any]) -> str:
 
 
 def render_text_brief(o: dict[str, Any]) -> str:
-    """The table in about twenty lines: the phase, the two circles side by side with their
-    leaders, chairs and market spaces, each player on one line, the last events. Charts, the
-    hall grid and the face-up supplies are in the whole board (`board`) and `rules NAME`."""
+    """The table in under twenty lines: the phase, the two circles side by side with their
+    leaders, chairs and market spaces, each player on one line. The log, charts, the hall grid
+    and the face-up supplies are in the whole board (`render_text`) and the glossary."""
     at = {leader["node"]: _who(leader["owner"]) for leader in o["leaders"] if leader["node"]}
     in_hall = [_who(leader["owner"]) for leader in o["leaders"] if not leader["node"]]
     lines = [
@@ -105,14 +105,13 @@ def render_text_brief(o: dict[str, Any]) -> str:
     lines.append("  (L0: seat 0's leader; [1]: seat 1's assistant, * senior; market spaces: t f c g, . empty)")
     for p in o["participants"]:
         held = [e["name"] for e in p["experts"]] + [d["id"] for d in p["orders"]] + [a["name"] for a in p["amulets"]]
-        seniors = ", ".join(_cell(o, s) for s in p["seniors"]) or "-"
+        seniors = " ".join(_cell(o, s) for s in p["seniors"]) or "-"
         lines.append(
-            f"Seat {p['seat']}: honor {p['honor']} (total {p['score']['total']}), {p['coins']} coins, "
-            f"{_goods(p['goods'])}, {p['personal']} assistants, towns {'/'.join(map(str, p['towns']))},"
+            f"Seat {p['seat']}: honor {p['honor']} ({p['score']['total']} all told), {p['coins']} coins, "
+            f"{_goods(p['goods'])}, {p['personal']} assist., towns {'/'.join(map(str, p['towns']))},"
             f" seniors {seniors}" + (f"; {', '.join(held)}" if held else "")
         )
-    lines += [f"  {line}" for line in o["log"][-3:]]
-    lines.append("(board: the charts, hall grid, temples, pirates, experts, orders on offer; rules NAME: a rule)")
+    lines.append("(board: the log, charts, hall grid, temples, pirates, experts, orders on offer; rules NAME: a rule)")
     return "\n".join(lines)
 
 

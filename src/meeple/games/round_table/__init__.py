@@ -159,6 +159,9 @@ class RoundTable(Game[Rt]):
     def glossary(self) -> tuple[Entry, ...]:
         return reference.glossary(self.pool)
 
+    def render_text_brief(self, observation: dict[str, Any]) -> str:
+        return view.render_text_brief(observation)
+
     def render_text(self, observation: dict[str, Any]) -> str:
         return view.render_text(observation)
 

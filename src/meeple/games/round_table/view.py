@@ -135,7 +135,26 @@ def _hand_size(seat_view: dict[str, Any]) -> str:
     return f"hand {len(seat_view['hand'])} ({demesnes} demesne{'' if demesnes == 1 else 's'})"
 
 
+def render_text_brief(obs: dict[str, Any]) -> str:
+    """The table short enough for a terminal at six players: the regions and their armies, the
+    seat's own cards in play and in hand in full, every other seat's knights on one line; the
+    others' cards and the recent events are in the whole board (`render_text`)."""
+    return "\n".join(_text_lines(obs, brief=True))
+
+
 def render_text(obs: dict[str, Any]) -> str:
+    return "\n".join(_text_lines(obs, brief=False))
+
+
+def _knights_line(obs: dict[str, Any], seat_view: dict[str, Any]) -> str:
+    """Another seat's cards in play in one line: its knights (and what they do), the rest counted."""
+    play = seat_view["play"]
+    knights = [f"{item['card']['name']}{_task(obs, item)}" for item in play if item["card"]["type"] == "knight"]
+    others = len(play) - len(knights)
+    return f"    Knights: {', '.join(knights) or 'none'}; {others} other card{'' if others == 1 else 's'} in play"
+
+
+def _text_lines(obs: dict[str, Any], brief: bool) -> list[str]:
     lines = [
         f"Round Table - round {obs['round']}, {_season(obs)}; active player: {_who(obs, obs['active'])}",
         "To move: " + (", ".join(_who(obs, s) for s in obs["to_move"]) or "nobody"),
@@ -159,7 +178,7 @@ def render_text(obs: dict[str, Any]) -> str:
             f"RP {seat_view['allocated']}/{seat_view['capacity']} allocated, "
             f"decks {seat_view['main_deck']} main + {seat_view['demesne_deck']} demesne, {_hand_size(seat_view)}",
         ]
-        lines += _play_lines(obs, seat_view)
+        lines += [_knights_line(obs, seat_view)] if brief and p != obs["seat"] else _play_lines(obs, seat_view)
         if seat_view["captured"]:
             lines.append("    Captured: " + ", ".join(r["name"] for r in seat_view["captured"]))
         if p == obs["seat"]:
@@ -167,8 +186,9 @@ def render_text(obs: dict[str, Any]) -> str:
             lines += [f"      {_card_line(c['card'])}" for c in seat_view["hand"]]
     if obs["end"]:
         lines += ["", f"Game over: {obs['end']}"]
-    lines += ["", "Recent events:", *(f"  {line}" for line in obs["log"][-8:])]
-    return "\n".join(lines)
+    if brief:
+        return [*lines, "", "(board: every seat's cards and the recent events; rules NAME: a card's text)"]
+    return [*lines, "", "Recent events:", *(f"  {line}" for line in obs["log"][-8:])]
 
 
 # --- the browser board -------------------------------------------------------------------------------
