@@ -12,15 +12,22 @@ received), and refusals (none are expected: with a server bot at the table, a "s
 means the bot moved first).
 
     .venv/bin/python benchmarks/bench_server.py --tables 8 --seconds 20
-    .venv/bin/python benchmarks/bench_server.py --tables 32 --players 4 --seconds 30 --think 0.2
+    .venv/bin/python benchmarks/bench_server.py --tables 200 --players 4 --seconds 60 --think 1 --warmup 20
+    .venv/bin/python benchmarks/bench_server.py --tables 16 --src ../main/src   # another checkout's server
 
-Every move is one SQLite commit with synchronous=FULL (an fsync), so the figures include
-the durability the server promises. Nothing leaves the loopback interface.
+Every move is committed with synchronous=FULL (an fsync) before anyone sees it, so the
+figures include the durability the server promises. Each table's browsers connect from a
+loopback address of their own (127.0.0.2, .3, ...), as different people would, so the
+per-address limits do not apply. The server's CPU time (its process and its children: bot
+workers) is read from /proc, so actions per server CPU-second can be compared between runs on
+a machine others share. Nothing leaves the loopback interface.
 """
 
 import argparse
 import asyncio
 import html
+import http.client
+import os
 import random
 import re
 import shutil
@@ -32,6 +39,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -65,10 +73,11 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(db: Path, port: int, bot_workers: int) -> subprocess.Popen[bytes]:
+def start_server(db: str, port: int, bot_workers: int, src: str | None) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-c", "from meeple.cli import app; app()", "serve", "--port", str(port)]
-    command += ["--db", str(db), "--bot-workers", str(bot_workers)]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    command += ["--db", db, "--bot-workers", str(bot_workers)]
+    env = dict(os.environ, PYTHONPATH=src) if src else None
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     deadline = time.monotonic() + 30
     while True:
         try:
@@ -81,12 +90,18 @@ def start_server(db: Path, port: int, bot_workers: int) -> subprocess.Popen[byte
             time.sleep(0.1)
 
 
-def create_table(port: int, seats: list[str]) -> list[str]:
-    """POST the lobby form; the websocket URL of every human seat."""
+def create_table(port: int, seats: list[str], address: str) -> list[str]:
+    """POST the lobby form from `address`; the websocket URL of every human seat."""
     form = f"game=four-big-strata&players={len(seats)}&" + "&".join(f"seat{i}={who}" for i, who in enumerate(seats))
-    request = urllib.request.Request(f"http://127.0.0.1:{port}/tables", data=form.encode(), method="POST")
-    with urllib.request.urlopen(request, timeout=30) as response:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60, source_address=(address, 0))
+    try:
+        connection.request("POST", "/tables", form, {"Content-Type": "application/x-www-form-urlencoded"})
+        response = connection.getresponse()
         page = response.read().decode()
+    finally:
+        connection.close()
+    if response.status != 201:
+        raise SystemExit(f"creating a table failed: {response.status} {page[:300]}")
     urls = [html.unescape(url) for url in INVITE.findall(page) if "token=" in url]
     return [url.replace("http://", "ws://", 1).replace("/t/", "/ws/", 1) for url in urls]
 
@@ -96,16 +111,18 @@ class TableDriver:
     per table (so a seat's next view after its action is that action's result), each sent on the
     newest board any of its seats has seen."""
 
-    def __init__(self, stats: Stats, stop: float, think: float) -> None:
+    def __init__(self, stats: Stats, stop: float, think: float, address: str, warm: float) -> None:
         self.stats = stats
         self.stop = stop
         self.think = think
+        self.address = address
+        self.warm = warm  # latencies are recorded from this time on
         self.turn = asyncio.Lock()
         self.latest = -1
 
     async def seat(self, url: str, rng: random.Random) -> bool:
         """Play one seat until its game ends (True) or time is up (False)."""
-        async with connect(url, max_size=2**22) as ws:
+        async with connect(url, max_size=2**22, local_addr=(self.address, 0)) as ws:
             try:
                 return await self._play(ws, rng)
             finally:
@@ -145,7 +162,8 @@ class TableDriver:
             seq = int(found.group(1))
             self.latest = max(self.latest, seq)
             if sent_at is not None and seq > self.sent_seq:
-                self.stats.latencies.append(time.monotonic() - sent_at)
+                if sent_at >= self.warm:
+                    self.stats.latencies.append(time.monotonic() - sent_at)
                 sent_at, self._holder = None, None
                 self.turn.release()
             if OVER in fragment:
@@ -168,12 +186,14 @@ class TableDriver:
     sent_seq = -1
 
 
-async def keep_table(port: int, seats: list[str], rng: random.Random, stats: Stats, stop: float, think: float) -> None:
+async def keep_table(
+    port: int, seats: list[str], rng: random.Random, stats: Stats, stop: float, think: float, address: str, warm: float
+) -> None:
     """Keep one table in play until time is up: a finished game is followed by a new table."""
     while time.monotonic() < stop:
-        urls = await asyncio.to_thread(create_table, port, seats)
+        urls = await asyncio.to_thread(create_table, port, seats, address)
         stats.tables_created += 1
-        driver = TableDriver(stats, stop, think)
+        driver = TableDriver(stats, stop, think, address, warm)
         try:
             done = await asyncio.gather(*(driver.seat(url, random.Random(rng.random())) for url in urls))
         except ConnectionClosed:
@@ -181,6 +201,19 @@ async def keep_table(port: int, seats: list[str], rng: random.Random, stats: Sta
             return
         if all(done):
             stats.games_finished += 1
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process `pid` and its live children (bot workers)."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if stat.parent.name == str(pid) or fields[1] == str(pid):
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def rss_mib(pid: int) -> float:
@@ -197,16 +230,44 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(args: argparse.Namespace, port: int) -> tuple[Stats, float]:
+@dataclass
+class Measured:
+    stats: Stats
+    seconds: float
+    cpu: float  # the server's CPU-seconds meanwhile
+    stored: int  # actions stored meanwhile
+
+
+async def run(args: argparse.Namespace, port: int, server_pid: int, count: Callable[[], int]) -> Measured:
+    """Drive the tables; measure from the end of the warm-up (tables created, connections
+    made) to the end: stored actions, the server's CPU time, latencies."""
     stats = Stats()
     rng = random.Random(args.seed)
     seats = ["human"] * args.players + [args.server_bot] * (1 if args.server_bot else 0)
     started = time.monotonic()
-    stop = started + args.seconds
-    await asyncio.gather(
-        *(keep_table(port, seats, random.Random(rng.random()), stats, stop, args.think) for _ in range(args.tables))
+    warm, stop = started + args.warmup, started + args.warmup + args.seconds
+    drivers = asyncio.gather(
+        *(
+            keep_table(port, seats, random.Random(rng.random()), stats, stop, args.think, address(k), warm)
+            for k in range(args.tables)
+        )
     )
-    return stats, time.monotonic() - started
+    await asyncio.sleep(max(0.0, warm - time.monotonic()))
+    cpu, stored = cpu_seconds(server_pid), count()
+    await asyncio.sleep(max(0.0, stop - time.monotonic()))
+    cpu, stored = cpu_seconds(server_pid) - cpu, count() - stored
+    await drivers
+    return Measured(stats, args.seconds, cpu, stored)
+
+
+def address(k: int) -> str:
+    """The loopback address the browsers of table `k` connect from."""
+    return f"127.0.{1 + k // 250}.{2 + k % 250}"
+
+
+def stored_actions(db: str) -> int:
+    with sqlite3.connect(db, timeout=30) as conn:
+        return int(conn.execute("SELECT count(*) FROM events").fetchone()[0])
 
 
 def main() -> None:
@@ -214,37 +275,45 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=8, help="tables in play at once (K)")
     parser.add_argument("--players", type=int, default=4, help="human seats per table, driven from here")
     parser.add_argument("--server-bot", default="", help="also seat one server-side bot per table (e.g. heuristic)")
-    parser.add_argument("--seconds", type=float, default=20, help="how long to run (T)")
+    parser.add_argument("--seconds", type=float, default=20, help="how long to measure (T), after the warm-up")
+    parser.add_argument("--warmup", type=float, default=5, help="seconds to create the tables and connect first")
     parser.add_argument("--think", type=float, default=0.0, help="mean seconds a driven seat waits before moving")
     parser.add_argument("--bot-workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--src", default=None, help="run the server from these sources (PYTHONPATH)")
     args = parser.parse_args()
     workdir = Path(tempfile.mkdtemp(prefix="meeple-bench-", dir="/var/tmp" if Path("/var/tmp").is_dir() else None))
-    db = workdir / "bench.sqlite"
+    db = str(workdir / "bench.sqlite")
     port = free_port()
-    server = start_server(db, port, args.bot_workers)
+    server = start_server(db, port, args.bot_workers, args.src)
     try:
-        stats, elapsed = asyncio.run(run(args, port))
+        measured = asyncio.run(run(args, port, server.pid, lambda: stored_actions(db)))
         rss = rss_mib(server.pid)
         alive = server.poll() is None
     finally:
         server.kill()
         server.wait()
-    actions = len(stats.latencies)
-    with sqlite3.connect(db) as conn:
-        stored = conn.execute("SELECT count(*) FROM events").fetchone()[0]
+    stats, elapsed = measured.stats, measured.seconds
     size = sum(path.stat().st_size for path in workdir.glob("bench.sqlite*")) / 2**20
     shutil.rmtree(workdir, ignore_errors=True)
     seats_note = f"{args.players} driven seats" + (f" + 1 server bot ({args.server_bot})" if args.server_bot else "")
-    print(f"meeple server benchmark: {args.tables} tables x {seats_note}, {elapsed:.1f} s, think {args.think} s")
+    print(
+        f"meeple server benchmark: {args.tables} tables x {seats_note}, {elapsed:.0f} s measured, think {args.think} s"
+    )
+    print(f"  server from {args.src or 'this checkout'}; load average at the end {os.getloadavg()[0]:.1f}")
     finished = stats.games_finished
     print(f"  tables held at once:     {args.tables} (created {stats.tables_created}, finished games {finished})")
     print(f"  server alive at the end: {alive}; RSS {rss:.0f} MiB; database {size:.1f} MiB")
-    print(f"  actions stored:          {stored} ({stored / elapsed:.0f}/s; driven seats' own {actions})")
+    stored = measured.stored
+    print(
+        f"  actions stored:          {stored} ({stored / elapsed:.0f}/s; server CPU {measured.cpu:.1f} s, "
+        f"{stored / max(measured.cpu, 1e-9):.0f} actions per server CPU-second)"
+    )
     print(
         f"  action latency:          p50 {1000 * percentile(stats.latencies, 0.5):.1f} ms, "
         f"p95 {1000 * percentile(stats.latencies, 0.95):.1f} ms, p99 {1000 * percentile(stats.latencies, 0.99):.1f} ms"
         + (f", mean {1000 * statistics.fmean(stats.latencies):.1f} ms" if stats.latencies else "")
+        + f" ({len(stats.latencies)} actions)"
     )
     print(f"  refusals:                {stats.stale} stale (simultaneous bids), {len(stats.other_refusals)} other")
     each = stats.bytes_received / max(1, stats.messages_received) / 1024

@@ -508,6 +508,21 @@ Results = Annotated[
     typer.Option("--results", help="Folder of Parquet files keeping every run's games (default build/lab/results)."),
 ]
 NoResults = Annotated[bool, typer.Option("--no-results", help="Do not keep this run's games.")]
+Content = Annotated[
+    Path | None,
+    typer.Option(
+        "--content",
+        help="Play on edited component files: a folder of files named and shaped like the game's content/"
+        " (each replaces the shipped file of its name; the others stay as shipped).",
+    ),
+]
+
+
+def lab_content(game_name: str, folder: Path | None) -> Any:
+    """The edited component files of `--content`, read and named, or None."""
+    from meeple.lab.whatif import read_edited_content
+
+    return None if folder is None else read_edited_content(game_name, folder)
 
 
 def lab_where(backend: str, workers: int, address: str | None, results: Path | None, no_results: bool) -> Any:
@@ -551,6 +566,7 @@ def tournament(
     address: Address = None,
     results: Results = None,
     no_results: NoResults = False,
+    content: Content = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the standings as one JSON object.")] = False,
 ) -> None:
     """Rate agents against each other: every seat arrangement in turn, openskill ratings with uncertainty."""
@@ -563,8 +579,9 @@ def tournament(
         count = default_players(game.spec, len(specs)) if players is None else players
         seed = random_seed() if seed is None else seed
         where = lab_where(backend, workers, address, results, no_results)
+        edited = lab_content(game_name, content)
         report = run_with_progress(
-            games, lambda advance: runs.tournament(game, count, specs, games, seed, where, advance)
+            games, lambda advance: runs.tournament(game, count, specs, games, seed, where, advance, edited)
         )
     if as_json:
         typer.echo(json.dumps(report))
@@ -591,6 +608,7 @@ def balance(
     address: Address = None,
     results: Results = None,
     no_results: NoResults = False,
+    content: Content = None,
 ) -> None:
     """Study a game's balance: seats, scores, length and choices, as an HTML report and a Markdown summary."""
     from meeple.lab import runs
@@ -601,9 +619,12 @@ def balance(
         folder = out or Path("build/balance") / game_name
         where = lab_where(backend, workers, address, results, no_results)
         total = runs.balance_games(game_name, players, option or [], games)
+        edited = lab_content(game_name, content)
         report = run_with_progress(
             total,
-            lambda advance: runs.balance(game_name, players, specs, games, seed, option or [], folder, where, advance),
+            lambda advance: runs.balance(
+                game_name, players, specs, games, seed, option or [], folder, where, advance, edited
+            ),
         )
     console = Console(highlight=False)
     for answer in report["first_player"]:
@@ -652,9 +673,14 @@ def replay_command(
 def serve(
     host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
-    db: Annotated[Path, typer.Option(help="The SQLite file holding every table (created if missing).")] = Path(
-        "meeple.sqlite"
-    ),
+    db: Annotated[
+        str,
+        typer.Option(
+            help="Where every table is kept: a SQLite file (created if missing), or a PostgreSQL database as "
+            "postgresql://user:password@host:port/name (several servers may share one; each serves the tables "
+            "it is asked for, and a move another server stored first is refused and the table reloaded)."
+        ),
+    ] = "meeple.sqlite",
     bot_workers: Annotated[
         int | None,
         typer.Option(
@@ -671,14 +697,14 @@ def serve(
         ),
     ] = None,
 ) -> None:
-    """Serve the browser app: a lobby, live tables over websockets, bots, all kept in one SQLite file."""
-    import sqlite3
-
+    """Serve the browser app: a lobby, live tables over websockets, bots, all kept in one SQLite file
+    (or a PostgreSQL database shared by several servers)."""
     import uvicorn
 
     from meeple.server import create_app
     from meeple.server.connections import connection_limits
     from meeple.server.scheduler import default_workers
+    from meeple.server.store import POSTGRES_SCHEMES, StoreError
 
     load_games()
     if bot_workers is None:
@@ -687,16 +713,22 @@ def serve(
         check_count("--bot-workers", bot_workers, minimum=0)
         if not 0 < port < 65536:
             raise UsageProblem(f"--port must lie between 1 and 65535, not {port}")
-        if not db.parent.is_dir():
+        postgres = db.startswith(POSTGRES_SCHEMES)
+        if not postgres and not Path(db).parent.is_dir():
             raise UsageProblem(f"cannot keep the database at {db}: no such directory")
         url = public_url or default_public_url(host, port)
         if urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).hostname:
             raise UsageProblem(f"--public-url must look like http://host:port or https://host, not {url!r}")
         try:
-            web_app = create_app(str(db), bot_workers=bot_workers, public_url=url)
-        except sqlite3.Error as error:
-            raise UsageProblem(f"cannot open the database {db}: {error}") from None
-    typer.echo(f"meeple: serving on {url}/ (listening on {host}:{port}, database {db}, {bot_workers} bot worker(s))")
+            web_app = create_app(db, bot_workers=bot_workers, public_url=url)
+        except StoreError as error:
+            raise UsageProblem(str(error)) from None
+        except ImportError as error:
+            raise UsageProblem(
+                f"a PostgreSQL database needs psycopg (pip install 'psycopg[binary]'): {error}"
+            ) from None
+    where = web_app.state.manager.store.description
+    typer.echo(f"meeple: serving on {url}/ (listening on {host}:{port}, {where}, {bot_workers} bot worker(s))")
     # ws_max_size: the app refuses messages over 4 KB with a notice; far larger ones close the socket.
     uvicorn.run(web_app, host=host, port=port, ws_max_size=65536, log_level="info", **connection_limits())
 

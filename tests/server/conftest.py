@@ -1,4 +1,5 @@
-"""Fixtures for the server tests: a fresh app on a database file of its own."""
+"""Fixtures for the server tests: a fresh app on a database file of its own; for the store's
+tests, a database of each kind (a SQLite file, and a throw-away PostgreSQL when there is one)."""
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -7,6 +8,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from meeple.server import create_app
+
+from .postgres import PostgresUnavailable, ThrowAwayPostgres
 
 
 @pytest.fixture
@@ -30,3 +33,23 @@ def serve(db_path: str) -> Iterator[Callable[..., TestClient]]:
     yield start
     for client in reversed(clients):
         client.__exit__(None, None, None)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[ThrowAwayPostgres]:
+    """A PostgreSQL cluster for this test session (skipped, with the reason, when none can run)."""
+    try:
+        server = ThrowAwayPostgres()
+    except PostgresUnavailable as why:
+        pytest.skip(f"no throw-away PostgreSQL: {why}")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """`--db` for a fresh, empty store of each kind: a SQLite file, then a PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "meeple.sqlite")
+    server: ThrowAwayPostgres = request.getfixturevalue("postgres")
+    return server.database()

@@ -127,6 +127,14 @@ def wait_for_bots(manager: TableManager, table: Table, timeout: float = 20.0, al
     assert allow_problem or table.problem is None, table.problem
 
 
+def restore_all(client: TestClient) -> dict[str, Table]:
+    """Wait (from the test's thread) until a started app has restored its unfinished stored
+    tables; its tables in memory."""
+    manager: TableManager = client.app.state.manager  # type: ignore[attr-defined]
+    client.portal.call(manager.restored)  # type: ignore[union-attr]
+    return manager.tables
+
+
 def fingerprint(table: Table) -> tuple[int, str]:
     """What must not change when an action is refused: the number of actions and the state digest."""
     assert table.state is not None

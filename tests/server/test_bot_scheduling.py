@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from meeple.engine import game_specs, get_game
 from meeple.server.bots import BotJob
-from meeple.server.store import Store
+from meeple.server.sqlite_store import SQLiteStore
 from meeple.server.tables import Refusal, Table, TableManager
 
 CASES = [pytest.param(spec.slug, id=spec.slug) for spec in game_specs()]
@@ -31,7 +31,7 @@ def test_a_bot_with_a_single_legal_action_plays_it_without_thinking(slug: str, d
     choice; forced ones are played at once."""
 
     async def scenario() -> tuple[int, int, int]:
-        manager = TableManager(Store(db_path), bot_workers=0)
+        manager = TableManager(SQLiteStore(db_path), bot_workers=0)
         asked: list[BotJob] = []
         think = manager.scheduler.think
 
@@ -66,7 +66,8 @@ def test_a_bot_with_a_single_legal_action_plays_it_without_thinking(slug: str, d
 
 def test_a_client_may_keep_only_so_many_search_bots(db_path: str) -> None:
     async def scenario() -> None:
-        manager = TableManager(Store(db_path), bot_workers=0, search_seats_per_client=5)  # not started: no bot thinks
+        # not started: no bot thinks
+        manager = TableManager(SQLiteStore(db_path), bot_workers=0, search_seats_per_client=5)
         hog = "10.0.0.1"
         four = ["human", HARD, HARD, HARD]
         await manager.create("four-big-strata", 4, four, {}, owner=hog)
@@ -89,7 +90,7 @@ def test_a_client_may_keep_only_so_many_search_bots(db_path: str) -> None:
 
 def test_two_creations_at_once_cannot_both_slip_under_the_cap(db_path: str) -> None:
     async def scenario() -> None:
-        manager = TableManager(Store(db_path), bot_workers=0, search_seats_per_client=4)
+        manager = TableManager(SQLiteStore(db_path), bot_workers=0, search_seats_per_client=4)
         seats = ["human", HARD, HARD, HARD]
         outcomes = await asyncio.gather(
             *(manager.create("four-big-strata", 4, seats, {}, owner="10.0.0.1") for _ in range(2)),
@@ -104,7 +105,7 @@ def test_two_creations_at_once_cannot_both_slip_under_the_cap(db_path: str) -> N
 
 def test_a_finished_table_frees_its_search_bots(db_path: str) -> None:
     async def scenario() -> None:
-        manager = TableManager(Store(db_path), bot_workers=0, search_seats_per_client=2)
+        manager = TableManager(SQLiteStore(db_path), bot_workers=0, search_seats_per_client=2)
         manager.start()
         owner = "10.0.0.1"
         table, _ = await manager.create("round-table", 2, [QUICK_SEARCH] * 2, {}, seed=3, owner=owner)
@@ -167,7 +168,7 @@ def test_a_killed_bot_worker_is_replaced_and_the_bot_thinks_again(db_path: str) 
     the bot thinks again, and its move is stored; nothing is reported at the table."""
 
     async def scenario() -> None:
-        manager = TableManager(Store(db_path), bot_workers=1)
+        manager = TableManager(SQLiteStore(db_path), bot_workers=1)
         manager.start()
         table, _ = await manager.create("four-big-strata", 2, ["mcts:iterations=200", "human"], {}, seed=2)
         worker = manager.scheduler.search.workers[0]

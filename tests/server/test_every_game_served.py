@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from meeple.engine import GameSpec, game_specs, get_game
 from meeple.server import create_app
 
-from .support import Browser, fingerprint, wait_for_bots, ws_path
+from .support import Browser, fingerprint, restore_all, wait_for_bots, ws_path
 
 HUMAN_MOVES = 25  # clicks by the human seat before the server is restarted
 
@@ -65,7 +65,7 @@ def test_a_human_plays_against_bots_and_the_table_survives_a_restart(slug: str, 
         before = fingerprint(table)
         assert before[0] > 0
     with TestClient(create_app(db_path)) as client:
-        assert client.app.state.broken == []
-        restored = client.app.state.manager.tables[table_id]
+        restored = restore_all(client)[table_id]
+        assert client.app.state.manager.broken == {}
         wait_for_bots(client.app.state.manager, restored)
         assert fingerprint(restored) == before

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from meeple.engine import game_specs
 from meeple.server import views
-from meeple.server.store import Store
+from meeple.server.sqlite_store import SQLiteStore
 
 from .support import LINK, Browser, ws_path
 
@@ -165,11 +165,11 @@ def test_an_older_database_gains_the_listed_column_and_keeps_its_tables(tmp_path
     )
     db.commit()
     db.close()
-    store = Store(str(path))
+    store = SQLiteStore(str(path))
     (row,) = store.tables()
     assert row.id == "old" and row.listed is False
     store.close()
-    again = Store(str(path))  # a second start finds the column there
+    again = SQLiteStore(str(path))  # a second start finds the column there
     assert [r.id for r in again.tables()] == ["old"]
     again.close()
 

@@ -16,10 +16,10 @@ from websockets.sync.client import connect
 
 from meeple.engine import get_game, state_digest
 from meeple.server import create_app
-from meeple.server.store import Store
+from meeple.server.sqlite_store import SQLiteStore
 
 from .real_server import Remote, free_port, play_remote, running_server, settle
-from .support import Browser, create_table, fingerprint, notice_text, wait_for_bots, ws_path
+from .support import Browser, create_table, fingerprint, notice_text, restore_all, wait_for_bots, ws_path
 
 
 def play_moves(client: TestClient, table_id: str, links: dict[str, str], moves: int) -> None:
@@ -57,7 +57,8 @@ def test_tables_are_rebuilt_identically(db_path: str) -> None:
                 views[table_id] = ws.receive_text()
     with TestClient(create_app(db_path)) as client:
         manager = client.app.state.manager
-        assert client.app.state.broken == []
+        restore_all(client)
+        assert manager.broken == {}
         for table_id, links in tables:
             table = manager.tables[table_id]
             wait_for_bots(manager, table)
@@ -106,7 +107,8 @@ def test_a_table_that_does_not_replay_is_reported_not_fatal(db_path: str) -> Non
     db.commit()
     db.close()
     with TestClient(create_app(db_path)) as client:
-        assert client.app.state.broken == [bad]
+        restore_all(client)
+        assert list(client.app.state.manager.broken) == [bad]
         assert "1 stored table could not be restored" in client.get("/").text
         page = client.get(bad_links["Seat 0"])
         assert page.status_code == 503 and "not-a-move" in page.text
@@ -147,7 +149,7 @@ def test_kill_9_and_restart_continue_the_game_identically(tmp_path: Path) -> Non
             server.kill()  # SIGKILL: no shutdown, no flush
             server.wait(timeout=10)
     # Everything any browser was shown is in the file.
-    store = Store(db_path)
+    store = SQLiteStore(db_path)
     (row,) = store.tables()
     events = store.events(row.id)
     store.close()
@@ -162,7 +164,7 @@ def test_kill_9_and_restart_continue_the_game_identically(tmp_path: Path) -> Non
         assert settle(remotes) == seq
         assert [remote.view for remote in remotes] == before  # the same board, to the byte
         assert play_remote(remotes, 6) > seq  # and play goes on
-    store = Store(db_path)
+    store = SQLiteStore(db_path)
     events = store.events(row.id)
     store.close()
     replayed = game.new_game(row.players, row.seed)

@@ -8,7 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from meeple.server.store import Store
+from meeple.server.sqlite_store import SQLiteStore
 from meeple.server.tables import Duplicate, Refusal, TableManager
 
 from .support import GAME, Browser, create_table, fingerprint, notice_text, wait_for_bots, ws_path
@@ -107,7 +107,7 @@ def test_refusals_through_the_manager(db_path: str) -> None:
     """act() checks, in order: table, token, seat, human seat, seq, then the rules."""
 
     async def scenario() -> None:
-        manager = TableManager(Store(db_path), bot_workers=0)
+        manager = TableManager(SQLiteStore(db_path), bot_workers=0)
         manager.start()
         table, tokens = await manager.create(GAME, 3, ["human", "human", "random"], {}, seed=11)
         hot, hot_tokens = await manager.create(GAME, 3, ["human", "human", "random"], {}, hot_seat=True, seed=11)
@@ -137,7 +137,7 @@ def test_concurrent_actions_are_serialized(db_path: str) -> None:
     board the seat has since moved from, so it is refused as already done."""
 
     async def scenario() -> None:
-        manager = TableManager(Store(db_path), bot_workers=0)
+        manager = TableManager(SQLiteStore(db_path), bot_workers=0)
         manager.start()
         table, tokens = await manager.create(GAME, 3, ["human"] * 3, {}, seed=5)
         assert table.game is not None

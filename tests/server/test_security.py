@@ -27,7 +27,7 @@ from meeple.engine import Game, State, game_specs, get_game
 from meeple.server import app as server_app
 from meeple.server import connections, create_app
 from meeple.server.app import RedactTokens
-from meeple.server.store import Store
+from meeple.server.sqlite_store import SQLiteStore
 from meeple.server.tables import Duplicate, TableManager
 
 from .real_server import Remote, free_port, play_remote, running_server
@@ -88,7 +88,7 @@ def test_a_deck_option_from_the_web_reads_no_file_and_loses_no_move(tmp_path: Pa
         assert len(set(errors)) == 1 and "is not a deck name" in errors[0]
         server.kill()
         server.wait(timeout=10)
-    store = Store(str(db_path))
+    store = SQLiteStore(str(db_path))
     tables = store.tables()
     assert [row.game for row in tables] == ["four-big-strata"]  # no refused form made a table
     assert len(store.events(tables[0].id)) == played
@@ -133,7 +133,7 @@ def test_a_resent_move_is_applied_at_most_once(slug: str, db_path: str) -> None:
     choices (Four Big Strata's exchanges did not), and still after a restart."""
 
     async def scenario() -> None:
-        manager = TableManager(Store(db_path), bot_workers=0)
+        manager = TableManager(SQLiteStore(db_path), bot_workers=0)
         manager.start()
         spec = get_game(slug).spec
         players = max(spec.min_players, 2)
@@ -154,10 +154,11 @@ def test_a_resent_move_is_applied_at_most_once(slug: str, db_path: str) -> None:
         assert len(manager.store.events(table.id)) == table.seq
         last_seat, _ = table.actions[-1]
         await manager.close()
-        again = TableManager(Store(db_path), bot_workers=0)
+        again = TableManager(SQLiteStore(db_path), bot_workers=0)
         again.load()
         again.start()
-        restored = again.tables[table.id]
+        restored = await again.find(table.id)
+        assert restored is not None
         with pytest.raises(Duplicate):
             await again.act(table.id, tokens[last_seat], last_seat, table.actions[-1][1], restored.seq - 1)
         assert restored.seq == table.seq

@@ -40,6 +40,9 @@ class Game(ABC, Generic[S]):
     """A game with its options fixed. Subclasses implement the abstract rule hooks."""
 
     spec: ClassVar[GameSpec]
+    # The package whose `content/` folder holds the game's component files (None: it has none);
+    # `meeple.engine.content.install_edits` replaces them for what-if runs.
+    content_package: ClassVar[str | None] = None
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options: dict[str, OptionValue] = self.spec.resolve_options(options or {})

@@ -11,6 +11,7 @@ import socket
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import get_context
 from typing import Any, Protocol
 
 from meeple.engine import MeepleError
@@ -47,10 +48,12 @@ class InProcess:
 
 class ProcessPool:
     """A pool of worker processes on this machine; a pool broken by a dead worker is replaced and
-    every chunk that had not come back is started again."""
+    every chunk that had not come back is started again. `fresh` workers are started empty
+    (spawned) rather than forked from this process, for games on edited content."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, fresh: bool = False) -> None:
         self.workers = workers
+        self.context = get_context("spawn") if fresh else None
 
     def run(self, chunks: Sequence[list[GameJob]], task: Task, advance: Advance) -> dict[int, Rows]:
         results: dict[int, Rows] = {}
@@ -74,7 +77,7 @@ class ProcessPool:
         results: dict[int, Rows],
     ) -> None:
         """Start the pending chunks in a fresh pool and take every chunk that comes back whole."""
-        with ProcessPoolExecutor(max_workers=self.workers) as pool:
+        with ProcessPoolExecutor(max_workers=self.workers, mp_context=self.context) as pool:
             futures: dict[Future[Rows], int] = {pool.submit(task, chunks[number]): number for number in pending}
             waiting = set(futures)
             while waiting:
@@ -91,11 +94,13 @@ class ProcessPool:
 class RayCluster:
     """A Ray cluster: `auto` (the one running on this machine), `host:port` (a head node), or
     None for a Ray instance of `workers` CPUs started for this run. Ray starts a task again when
-    its worker dies (`max_retries`), and a task's result is taken once."""
+    its worker dies (`max_retries`), and a task's result is taken once. With `fresh`, every
+    chunk gets a worker process of its own (`max_calls=1`), which has read no content yet."""
 
-    def __init__(self, address: str | None, workers: int) -> None:
+    def __init__(self, address: str | None, workers: int, fresh: bool = False) -> None:
         self.address = check_address(address)
         self.workers = workers
+        self.fresh = fresh
         try:
             import ray
         except ImportError:
@@ -121,7 +126,7 @@ class RayCluster:
     def run(self, chunks: Sequence[list[GameJob]], task: Task, advance: Advance) -> dict[int, Rows]:
         ray = self.ray
         self.connect()
-        remote = ray.remote(max_retries=MAX_ATTEMPTS - 1)(task)
+        remote = ray.remote(max_retries=MAX_ATTEMPTS - 1, max_calls=1 if self.fresh else 0)(task)
         refs = {remote.remote(chunk): number for number, chunk in enumerate(chunks)}
         results: dict[int, Rows] = {}
         waiting = list(refs)
@@ -146,17 +151,18 @@ def check_address(address: str | None) -> str | None:
     return address
 
 
-def make_backend(name: str, workers: int, address: str | None = None) -> Backend:
-    """The backend called `name` (`local` or `ray`) with `workers` workers."""
+def make_backend(name: str, workers: int, address: str | None = None, fresh: bool = False) -> Backend:
+    """The backend called `name` (`local` or `ray`) with `workers` workers; `fresh`: the games
+    must be played in processes that have read no content yet."""
     if workers < 1:
         raise LabError(f"--workers must be at least 1, not {workers}")
     if name == "ray":
-        return RayCluster(address, workers)
+        return RayCluster(address, workers, fresh)
     if name != "local":
         raise LabError(f"unknown backend {name!r}: local or ray")
     if address is not None:
         raise LabError("--address is for --backend ray only")
-    return InProcess() if workers == 1 else ProcessPool(workers)
+    return InProcess() if workers == 1 and not fresh else ProcessPool(workers, fresh)
 
 
 def chunked(jobs: Sequence[GameJob], size: int) -> list[list[GameJob]]:

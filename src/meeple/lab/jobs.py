@@ -8,17 +8,21 @@ backend or chunk played it.
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meeple.agents import make_agent
 from meeple.engine import derive_seed, get_game
+
+if TYPE_CHECKING:
+    from meeple.lab.whatif import EditedContent
 
 
 @dataclass(frozen=True)
 class GameJob:
     """One game of a run: the game and its options, the seats' agents, the run's seed and the game's index.
 
-    `variant` names the option set the game belongs to in a run that compares variants."""
+    `variant` names the option set the game belongs to in a run that compares variants;
+    `content`, the edited component files it is played on (None: the shipped ones)."""
 
     slug: str
     options: tuple[tuple[str, Any], ...]
@@ -27,6 +31,7 @@ class GameJob:
     index: int
     agents: tuple[str, ...]
     variant: int = 0
+    content: "EditedContent | None" = None
 
 
 def action_kind(action_id: str) -> str:
@@ -69,5 +74,8 @@ def play_job(job: GameJob) -> dict[str, Any]:
 
 
 def play_chunk(jobs: list[GameJob]) -> list[dict[str, Any]]:
-    """Play a chunk of jobs in order (the unit of work a backend hands to one worker)."""
+    """Play a chunk of jobs in order (the unit of work a backend hands to one worker), on the
+    jobs' edited content if they have some (installed before this worker reads any)."""
+    if jobs and jobs[0].content is not None:
+        jobs[0].content.install()
     return [play_job(job) for job in jobs]

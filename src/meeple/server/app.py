@@ -25,7 +25,7 @@ from fastapi.staticfiles import StaticFiles
 from meeple.engine import MeepleError, game_specs, get_game
 from meeple.server import origins, views
 from meeple.server.bots import BOT_LEVELS
-from meeple.server.store import HOT_SEAT, Store
+from meeple.server.store import HOT_SEAT, open_store
 from meeple.server.tables import HUMAN, Client, Duplicate, Refusal, TableManager
 
 MAX_MESSAGE = 4096  # bytes in one websocket message from a browser
@@ -94,12 +94,15 @@ def redact_server_logs() -> None:
 
 
 def create_app(
-    db_path: str, bot_workers: int = 1, public_url: str = DEFAULT_PUBLIC_URL, view_interval: float = VIEW_INTERVAL
+    db: str, bot_workers: int = 1, public_url: str = DEFAULT_PUBLIC_URL, view_interval: float = VIEW_INTERVAL
 ) -> FastAPI:
-    """The meeple web app on the SQLite file `db_path` (created if missing).
+    """The meeple web app on the database `db`: a SQLite file (created if missing) or a
+    postgresql:// URL (see store.open_store; StoreError if it cannot be opened).
 
-    Every stored table is rebuilt before this returns; one that cannot be is reported and
-    kept as broken. Bots think in `bot_workers` processes (0: a thread in this process).
+    Only the stored tables' rows are read before this returns: the unfinished tables are
+    restored in the background once the app runs, any table (finished ones too) at its first
+    use; one that cannot be is reported and kept as broken. Bots think in `bot_workers`
+    processes (0: a thread in this process).
     `public_url` is where browsers reach the server: invite links are built from it (never from
     a request's Host header), and state-changing requests and websockets are accepted only from
     its origin (see origins.py). `view_interval` paces the views sent to one browser (see
@@ -110,11 +113,8 @@ def create_app(
     allowed = origins.allowed_origins(base_url)
     for spec in game_specs():  # read every game's component files now: never later, on the event loop
         get_game(spec.slug)
-    store = Store(db_path)
-    manager = TableManager(store, bot_workers)
-    broken = manager.load()
-    if broken:
-        log.warning("%d of %d stored tables could not be restored", len(broken), len(manager.tables))
+    manager = TableManager(open_store(db), bot_workers)
+    log.info("%d unfinished stored tables to restore", manager.load())
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -124,7 +124,6 @@ def create_app(
 
     app = FastAPI(title="meeple", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.manager = manager
-    app.state.broken = [table.id for table in broken]
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     sockets = origins.SocketCounter(SOCKETS_PER_TABLE, SOCKETS_PER_ADDRESS)
 
@@ -160,7 +159,7 @@ def create_app(
             values={spec.slug: views.form_values(spec, fields if spec.slug == chosen else None) for spec in specs},
             chosen=chosen if known else None,
             error=error,
-            broken=len(app.state.broken),
+            broken=len(manager.broken),
             open_tables=views.open_tables(manager.open_tables()),
         )
 
@@ -208,8 +207,8 @@ def create_app(
             return lobby(str(error), 409)
         return RedirectResponse(f"/t/{quote(table_id)}?token={quote(token)}", status_code=303)
 
-    def table_page(table_id: str, token: str | None) -> HTMLResponse:
-        table = manager.tables.get(table_id)
+    async def table_page(table_id: str, token: str | None) -> HTMLResponse:
+        table = await manager.find(table_id)
         if table is None:
             return error_page(404, "No such table", f"There is no table {table_id!r}.")
         if table.broken is not None:
@@ -225,11 +224,11 @@ def create_app(
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def seat_page(table_id: str, token: str | None = None) -> HTMLResponse:
-        return table_page(table_id, token)
+        return await table_page(table_id, token)
 
     @app.get("/t/{table_id}/watch", response_class=HTMLResponse)
     async def watch_page(table_id: str) -> HTMLResponse:
-        return table_page(table_id, None)
+        return await table_page(table_id, None)
 
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
@@ -247,7 +246,7 @@ def create_app(
 
     async def serve_socket(websocket: WebSocket, table_id: str, token: str | None) -> None:
         """One accepted websocket: check the table and token, then play until it closes."""
-        table = manager.tables.get(table_id)
+        table = await manager.find(table_id)
         if table is None:
             await refuse_connection(websocket, CLOSE_NO_TABLE, f"there is no table {table_id[:40]!r}")
             return

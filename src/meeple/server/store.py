@@ -1,15 +1,21 @@
-"""The server's database: one SQLite file holding every table as an append-only event log.
+"""The server's database: every table as an append-only event log, behind one small interface.
 
 A table is its setup (game, rules version, player count, seed, options, who sits in each
 seat) plus the actions accepted so far, in order. Nothing else is stored: a table's state
-is rebuilt by replaying its events, so the log is the single source of truth.
+is rebuilt by replaying its events, so the log is the single source of truth. A table whose
+game has ended is marked finished (in the transaction that stores its last action), so a
+restarting server need not replay it: finished tables are read only when someone asks.
 
-Durability: the file is in WAL mode with `synchronous=FULL`. With WAL, `NORMAL` already
-survives a killed process (kill -9), because committed transactions sit in the WAL file
-in the OS cache; but it may lose the last commits if the machine loses power. The server
-promises that an action is stored before anyone is told about it, so every commit is
-synced (`FULL`): one fsync of the WAL per accepted action, which costs far less than a
-bot's thinking or a person's reaction (see benchmarks/bench_server.py).
+Two stores implement `Store`: `SQLiteStore` (sqlite_store.py, one file, the embedded
+default) and `PostgresStore` (postgres_store.py, for several servers behind one database);
+`open_store` picks one from the `--db` argument. Both keep the same four tables (`tables`,
+`seat_tokens`, `events`), and both refuse a second action with the same (table, seq): two
+writers can never both extend the same state (`Conflict`).
+
+An action is acknowledged only once `append_events` has returned: it is then durable (an
+fsync in SQLite, a synchronous commit in PostgreSQL). `append_events` stores any number of
+actions of different tables in one transaction, so the server can group the actions that
+arrive while one commit is under way into the next (group commit, commits.py).
 
 Seat tokens are never stored: only their SHA-256, compared in constant time.
 """
@@ -17,53 +23,56 @@ Seat tokens are never stored: only their SHA-256, compared in constant time.
 import hashlib
 import hmac
 import json
-import sqlite3
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
 
 HOT_SEAT = -1  # the seat number of a hot-seat token: it speaks for every human seat
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    version TEXT NOT NULL,
-    players INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
-    options TEXT NOT NULL,
-    seats TEXT NOT NULL,
-    hot_seat INTEGER NOT NULL,
-    created TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS seat_tokens (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL,
-    token_sha256 TEXT NOT NULL,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS events (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seq INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    action_id TEXT NOT NULL,
-    at TEXT NOT NULL,
-    PRIMARY KEY (table_id, seq)
-);
-CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
-BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
-CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
-BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
-"""
-# Columns added after the first release: (table, column, definition), added to an existing
-# database file when missing, so every stored table keeps working.
-MIGRATIONS = (("tables", "listed", "INTEGER NOT NULL DEFAULT 0"),)
+TABLE_COLUMNS = "id, game, version, players, seed, options, seats, hot_seat, created, listed, finished"
+# The tables of both stores (SQL both SQLite and PostgreSQL read alike); each store adds its
+# own triggers that keep `events` append-only.
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS tables (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        version TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        seed BIGINT NOT NULL,
+        options TEXT NOT NULL,
+        seats TEXT NOT NULL,
+        hot_seat INTEGER NOT NULL,
+        created TEXT NOT NULL,
+        listed INTEGER NOT NULL DEFAULT 0,
+        finished TEXT
+    )""",
+    """CREATE TABLE IF NOT EXISTS seat_tokens (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        seat INTEGER NOT NULL,
+        token_sha256 TEXT NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    )""",
+    """CREATE TABLE IF NOT EXISTS events (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        seq INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        action_id TEXT NOT NULL,
+        at TEXT NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    )""",
+)
+INDEXES = ("CREATE INDEX IF NOT EXISTS tables_unfinished ON tables (finished, created)",)
 
 
 class TableRow(msgspec.Struct):
     """One table's setup as stored; `seats` holds "human" or an agent spec per seat; a
-    `listed` table is shown in the lobby's open tables, where anyone may take a free seat."""
+    `listed` table is shown in the lobby's open tables, where anyone may take a free seat;
+    `finished` is when its game ended (None while it goes on)."""
 
     id: str
     game: str
@@ -75,6 +84,27 @@ class TableRow(msgspec.Struct):
     hot_seat: bool
     created: str
     listed: bool = False
+    finished: str | None = None
+
+
+class Event(msgspec.Struct, frozen=True):
+    """Action number `seq` (0-based) of a table; `ends` when it ends the game (the table is
+    then marked finished in the same transaction)."""
+
+    table_id: str
+    seq: int
+    seat: int
+    action_id: str
+    ends: bool = False
+
+
+class StoreError(Exception):
+    """The database cannot be opened or used (a bad path or URL, a server that does not answer)."""
+
+
+class Conflict(StoreError):
+    """An action number of a table is taken already: another writer (a second server on the
+    same database) extended this table first. Nothing of the refused transaction is stored."""
 
 
 def token_hash(token: str) -> str:
@@ -91,38 +121,34 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-class Store:
-    """The SQLite event store. Not thread-safe by itself: the server calls it from one thread."""
+class Store(ABC):
+    """The event store. Not thread-safe: the server calls it from one thread (its database
+    thread). The SQL is shared; a subclass supplies the connection, the schema, transactions
+    and the parameter style (`?` in the queries below, rewritten by `_sql`)."""
 
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self.db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.execute("PRAGMA busy_timeout=5000")
-        self.db.executescript(SCHEMA)
-        self._migrate()
+    description = ""  # what to print when the server starts: a file or a database (no password)
 
-    def close(self) -> None:
-        self.db.close()
+    @abstractmethod
+    def close(self) -> None: ...
 
-    def _migrate(self) -> None:
-        """Add the columns of MIGRATIONS that an older database file lacks."""
-        for table, column, definition in MIGRATIONS:
-            columns = {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}
-            if column not in columns:
-                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
+    @abstractmethod
+    def _transaction(self) -> AbstractContextManager[None]:
+        """BEGIN ... COMMIT, or ROLLBACK on an exception; a unique violation raises Conflict."""
 
-    def journal_mode(self) -> str:
-        return str(self.db.execute("PRAGMA journal_mode").fetchone()[0])
+    @abstractmethod
+    def _execute(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Run one statement (with `?` placeholders) and return its rows (none for a write)."""
+
+    @abstractmethod
+    def _execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+
+    # --- writing ---------------------------------------------------------------------------
 
     def create_table(self, row: TableRow, token_hashes: dict[int, str]) -> None:
         """Store a new table and the hashes of its seat tokens, in one transaction."""
         with self._transaction():
-            self.db.execute(
-                "INSERT INTO tables (id, game, version, players, seed, options, seats, hot_seat, created, listed)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            self._execute(
+                f"INSERT INTO tables ({TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     row.id,
                     row.game,
@@ -134,73 +160,92 @@ class Store:
                     int(row.hot_seat),
                     row.created,
                     int(row.listed),
+                    row.finished,
                 ),
             )
-            self.db.executemany(
+            self._execute_many(
                 "INSERT INTO seat_tokens (table_id, seat, token_sha256) VALUES (?, ?, ?)",
                 [(row.id, seat, digest) for seat, digest in token_hashes.items()],
             )
 
     def add_seat_token(self, table_id: str, seat: int, digest: str) -> None:
         """Store the token hash of a seat taken from the open tables; the primary key refuses a
-        seat that already has one, so two people can never take the same seat."""
+        seat that already has one (Conflict), so two people can never take the same seat."""
         with self._transaction():
-            self.db.execute(
+            self._execute(
                 "INSERT INTO seat_tokens (table_id, seat, token_sha256) VALUES (?, ?, ?)", (table_id, seat, digest)
             )
 
-    def append_event(self, table_id: str, seq: int, seat: int, action_id: str) -> None:
-        """Append action number `seq` (0-based) and commit. The primary key refuses a second
-        action with the same number, so two writers can never both extend the same state."""
+    def append_events(self, events: Sequence[Event]) -> None:
+        """Append actions (of any tables) and commit them together: all are stored or none.
+        Conflict if one's (table, seq) is taken: the primary key refuses a second action with
+        the same number, so two writers can never both extend the same state."""
+        at = now()
         with self._transaction():
-            self.db.execute(
+            self._execute_many(
                 "INSERT INTO events (table_id, seq, seat, action_id, at) VALUES (?, ?, ?, ?, ?)",
-                (table_id, seq, seat, action_id, now()),
+                [(e.table_id, e.seq, e.seat, e.action_id, at) for e in events],
             )
+            ended = [(at, e.table_id) for e in events if e.ends]
+            if ended:
+                self._execute_many("UPDATE tables SET finished = ? WHERE id = ?", ended)
 
-    def tables(self) -> list[TableRow]:
-        """Every stored table, oldest first."""
-        rows = self.db.execute(
-            "SELECT id, game, version, players, seed, options, seats, hot_seat, created, listed FROM tables"
-            " ORDER BY created, id"
-        ).fetchall()
-        return [
-            TableRow(
-                id=r[0],
-                game=r[1],
-                version=r[2],
-                players=r[3],
-                seed=r[4],
-                options=json.loads(r[5]),
-                seats=json.loads(r[6]),
-                hot_seat=bool(r[7]),
-                created=r[8],
-                listed=bool(r[9]),
-            )
-            for r in rows
-        ]
+    def append_event(self, table_id: str, seq: int, seat: int, action_id: str) -> None:
+        """Append one action and commit (see append_events)."""
+        self.append_events([Event(table_id, seq, seat, action_id)])
+
+    def mark_finished(self, table_id: str) -> None:
+        """Mark a table whose game is over as finished (a table stored before tables were
+        marked, found over when it was replayed)."""
+        with self._transaction():
+            self._execute("UPDATE tables SET finished = ? WHERE id = ? AND finished IS NULL", (now(), table_id))
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def table(self, table_id: str) -> TableRow | None:
+        """One stored table's setup, None if there is none."""
+        rows = self._execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
+        found = [_row(r) for r in rows]
+        return found[0] if found else None
+
+    def tables(self, finished: bool | None = None) -> list[TableRow]:
+        """Stored tables, oldest first: every one, or only the finished (True) or unfinished (False) ones."""
+        where = "" if finished is None else " WHERE finished IS NOT NULL" if finished else " WHERE finished IS NULL"
+        rows = self._execute(f"SELECT {TABLE_COLUMNS} FROM tables{where} ORDER BY created, id")
+        return [_row(r) for r in rows]
 
     def token_hashes(self, table_id: str) -> dict[int, str]:
-        rows = self.db.execute("SELECT seat, token_sha256 FROM seat_tokens WHERE table_id = ?", (table_id,))
+        rows = self._execute("SELECT seat, token_sha256 FROM seat_tokens WHERE table_id = ?", (table_id,))
         return {seat: digest for seat, digest in rows}
 
     def events(self, table_id: str) -> list[tuple[int, int, str]]:
         """(seq, seat, action id) of every action of a table, in order."""
-        rows = self.db.execute("SELECT seq, seat, action_id FROM events WHERE table_id = ? ORDER BY seq", (table_id,))
+        rows = self._execute("SELECT seq, seat, action_id FROM events WHERE table_id = ? ORDER BY seq", (table_id,))
         return [(seq, seat, action_id) for seq, seat, action_id in rows]
 
-    def _transaction(self) -> "_Transaction":
-        return _Transaction(self.db)
+
+def _row(r: Sequence[Any]) -> TableRow:
+    return TableRow(
+        id=r[0],
+        game=r[1],
+        version=r[2],
+        players=r[3],
+        seed=r[4],
+        options=json.loads(r[5]),
+        seats=json.loads(r[6]),
+        hot_seat=bool(r[7]),
+        created=r[8],
+        listed=bool(r[9]),
+        finished=r[10],
+    )
 
 
-class _Transaction:
-    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on an exception (autocommit connection)."""
+def open_store(db: str) -> Store:
+    """The store named by `--db`: a PostgreSQL URL (postgresql://user@host/name), else a SQLite file."""
+    if db.startswith(POSTGRES_SCHEMES):
+        from meeple.server.postgres_store import PostgresStore  # psycopg is needed only for PostgreSQL
 
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
+        return PostgresStore(db)
+    from meeple.server.sqlite_store import SQLiteStore
 
-    def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, kind: object, error: object, trace: object) -> None:
-        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+    return SQLiteStore(db)

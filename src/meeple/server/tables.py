@@ -1,5 +1,8 @@
 """Live tables: games in memory, rebuilt from the event store, moved by people and bots.
 
+A table is restored (its events replayed) at its first use; the unfinished ones are also
+restored in the background after a start, finished ones only when asked for.
+
 Every table has an asyncio.Lock that serialises its actions. An action is checked, applied
 to a copy of the state, appended to the store and committed, and only then does the copy
 become the table's state and are its browsers told: nothing is ever shown that a restart
@@ -25,8 +28,9 @@ from typing import Any, ParamSpec, TypeVar
 from meeple.agents import make_agent
 from meeple.engine import Game, GameSpec, MeepleError, State, get_game
 from meeple.server import bots
+from meeple.server.commits import GroupCommit
 from meeple.server.scheduler import Scheduler, Worker, is_cheap
-from meeple.server.store import HOT_SEAT, Store, TableRow, now, token_hash, token_matches
+from meeple.server.store import HOT_SEAT, Conflict, Event, Store, TableRow, now, token_hash, token_matches
 
 HUMAN = "human"
 MAX_NOTICES = 8
@@ -44,6 +48,11 @@ def search_seats(seats: list[str]) -> int:
 
 class Refusal(MeepleError):
     """An action or request the server turns down; the message is shown to that player only."""
+
+
+class Moved(Refusal):
+    """A move refused because another server (on the same database) moved the table first;
+    the table has been reloaded from the event log."""
 
 
 class Duplicate(Refusal):
@@ -197,29 +206,28 @@ class TableManager:
         )
         self._creating: dict[str, int] = {}  # owner -> search seats of tables being created
         self._started = False
+        self.broken: dict[str, str] = {}  # table id -> why it could not be restored, in the order found
+        self._unrestored: dict[str, TableRow] = {}  # unfinished tables noted at start, not yet in memory
+        self._loading: dict[str, asyncio.Future[Table | None]] = {}  # tables being restored now
+        self._background: asyncio.Task[None] | None = None
+        self.commits = GroupCommit(lambda events: self._in_db(self.store.append_events, events))
 
     # --- start-up and shut-down -----------------------------------------------------------
 
-    def load(self) -> list[Table]:
-        """Rebuild every stored table by replaying its events; returns the tables that failed.
+    def load(self) -> int:
+        """Note the unfinished stored tables (their rows only, no replay): `start` restores them
+        in the background, and any of them asked for sooner is restored first (`find`).
+        Finished tables are restored only when someone asks for one, so starting takes the
+        same time however many games were ever played. Returns how many were noted."""
+        for row in self.store.tables(finished=False):
+            if row.id not in self.tables:
+                self._unrestored[row.id] = row
+        return len(self._unrestored)
 
-        A table that does not replay (unknown game, changed rules version, an action the
-        rules now refuse) is kept, marked broken and reported; it never stops the server.
-        """
-        broken = []
-        for row in self.store.tables():
-            table = Table(row, self.store.token_hashes(row.id))
-            self.tables[row.id] = table
-            try:
-                self._restore(table)
-            except Exception as error:  # any failure of one table must not take the others down
-                table.broken = str(error) if isinstance(error, MeepleError) else f"{type(error).__name__}: {error}"
-                table.game, table.state = None, None
-                broken.append(table)
-                log.error("table %s could not be restored: %s", row.id, table.broken)
-        return broken
-
-    def _restore(self, table: Table) -> None:
+    def _replay(self, table: Table, events: list[tuple[int, int, str]]) -> None:
+        """Rebuild `table`'s game from its setup and events (in a worker thread: the table is
+        not in use). Refusal if they do not replay: an unknown game, a changed rules version,
+        a bot this version does not know, a gap in the log, an action the rules refuse."""
         row = table.row
         game = get_game(row.game, row.options)
         if game.spec.version != row.version:
@@ -228,8 +236,9 @@ class TableManager:
             if who != HUMAN:
                 make_agent(who, 0)  # BadAgent: a bot this version does not know
         state = game.new_game(row.players, row.seed)
-        actions = []
-        for expected, (seq, seat, action_id) in enumerate(self.store.events(row.id)):
+        actions: list[tuple[int, str]] = []
+        last_acted: dict[int, int] = {}
+        for expected, (seq, seat, action_id) in enumerate(events):
             if seq != expected:
                 raise Refusal(f"its event log skips from action {expected} to {seq}")
             try:
@@ -237,19 +246,81 @@ class TableManager:
             except MeepleError as error:
                 raise Refusal(f"action {seq} ({action_id!r} by seat {seat}) does not replay: {error}") from None
             actions.append((seat, action_id))
-            table.last_acted[seat] = seq
-        table.game, table.state, table.actions = game, state, actions
+            last_acted[seat] = seq
+        table.game, table.state, table.actions, table.last_acted = game, state, actions, last_acted
+        table.options_since = {}
         table.note_options()
 
     def start(self) -> None:
-        """Start the bots of every table where a bot is to move (call with the event loop running)."""
+        """Start the bots of every table where a bot is to move, and the restoring of the
+        unfinished tables noted by `load` (call with the event loop running)."""
         self._started = True
         for table in self.tables.values():
             self.kick_bots(table)
+        if self._unrestored:
+            self._background = asyncio.get_running_loop().create_task(self._restore_unfinished(), name="restore")
+
+    async def _restore_unfinished(self) -> None:
+        """Restore the unfinished tables noted at start, oldest first, one at a time."""
+        while self._unrestored:
+            await self.find(next(iter(self._unrestored)))
+
+    async def restored(self) -> None:
+        """Wait until every unfinished table noted at start is restored (or marked broken)."""
+        if self._background is not None:
+            await asyncio.shield(self._background)
+
+    async def find(self, table_id: str) -> Table | None:
+        """The table `table_id`, restored from the store at its first use; None if there is
+        none. A table that cannot be restored is returned marked broken (and listed in
+        `broken`); it never stops the server or another table."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = asyncio.ensure_future(self._restore(table_id))
+            self._loading[table_id] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        return await asyncio.shield(loading)
+
+    async def _restore(self, table_id: str) -> Table | None:
+        row = self._unrestored.get(table_id) or await self._in_db(self.store.table, table_id)
+        if row is None:
+            return None
+        table = Table(row, await self._in_db(self.store.token_hashes, table_id))
+        try:
+            await asyncio.to_thread(self._replay, table, await self._in_db(self.store.events, table_id))
+        except Exception as error:  # any failure of one table must not take the others down
+            self._mark_broken(table, error)
+        self.tables[table_id] = table
+        self._unrestored.pop(table_id, None)
+        if table.broken is None and table.is_over() and row.finished is None:  # stored before tables were marked
+            await self._in_db(self.store.mark_finished, table_id)
+            row.finished = now()
+        self.kick_bots(table)
+        return table
+
+    def _mark_broken(self, table: Table, error: Exception) -> None:
+        table.broken = str(error) if isinstance(error, MeepleError) else f"{type(error).__name__}: {error}"
+        table.game, table.state = None, None
+        self.broken[table.id] = table.broken
+        log.error("table %s could not be restored: %s", table.id, table.broken)
+
+    async def _reload(self, table: Table) -> None:
+        """Replay `table` again from the store (another server moved it): its browsers are redrawn."""
+        table.token_hashes = await self._in_db(self.store.token_hashes, table.id)
+        try:
+            await asyncio.to_thread(self._replay, table, await self._in_db(self.store.events, table.id))
+        except Exception as error:
+            self._mark_broken(table, error)
+        table.changed()
 
     async def close(self) -> None:
         """Stop the bots, the pool and the store."""
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None and not t.bot_task.done()]
+        if self._background is not None:
+            tasks.append(self._background)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -371,22 +442,27 @@ class TableManager:
         """Take the first free seat of a listed table: returns the seat and its new token (shown once).
 
         Refusal if the table is not listed or every human seat is taken."""
-        table = self.get(table_id)
+        table = await self.get(table_id)
         async with table.lock:
             free = table.open_seats()
             if not free:
                 raise Refusal(f"table {table_id} has no free seat to take")
             token = secrets.token_urlsafe(24)
             digest = token_hash(token)
-            await self._in_db(self.store.add_seat_token, table.id, free[0], digest)
+            try:
+                await self._in_db(self.store.add_seat_token, table.id, free[0], digest)
+            except Conflict:  # taken through another server on this database
+                table.token_hashes = await self._in_db(self.store.token_hashes, table.id)
+                raise Refusal(f"seat {free[0]} of table {table_id} was just taken; try again") from None
             table.token_hashes[free[0]] = digest
         return free[0], token
 
     # --- acting ----------------------------------------------------------------------------
 
-    def get(self, table_id: str) -> Table:
-        """The live table `table_id`; Refusal if there is none or it could not be restored."""
-        table = self.tables.get(table_id)
+    async def get(self, table_id: str) -> Table:
+        """The table `table_id` (restored at its first use); Refusal if there is none or it
+        could not be restored."""
+        table = await self.find(table_id)
         if table is None:
             raise Refusal(f"there is no table {table_id!r}")
         if table.broken is not None:
@@ -400,7 +476,7 @@ class TableManager:
 
         Raises Refusal with the reason; the table is then unchanged.
         """
-        table = self.get(table_id)
+        table = await self.get(table_id)
         granted = table.token_seat(token)
         if granted is None:
             raise Refusal(f"this link's token is not valid for table {table_id}")
@@ -434,8 +510,16 @@ class TableManager:
             after = table.game.step(table.state, seat, action_id)
         except MeepleError as error:
             raise Refusal(str(error)) from None
+        seq = table.seq
         try:
-            await self._in_db(self.store.append_event, table.id, table.seq, seat, action_id)
+            await self.commits.append(Event(table.id, seq, seat, action_id, ends=table.game.is_terminal(after)))
+        except Conflict:  # another server on this database moved the table: catch up, then refuse
+            log.warning("table %s: action %d was stored by another server; reloading the table", table.id, seq)
+            await self._reload(table)
+            raise Moved(
+                f"another server stored this table's action {seq} first; the table was reloaded: "
+                "look again and choose anew"
+            ) from None
         except Exception as error:  # the move is not stored, so it did not happen
             log.exception("table %s: could not store action %d", table.id, table.seq)
             raise Refusal(f"the server could not save this move ({error}); the table is unchanged") from None
@@ -501,6 +585,8 @@ class TableManager:
                     continue  # the game moved on while it thought: think again
                 try:
                     await self._commit(table, seat, action_id)
+                except Moved:
+                    continue  # reloaded: think again on the table as it is
                 except Refusal as error:
                     table.problem = f"the bot of seat {seat} could not move: {error}"
                     table.changed()

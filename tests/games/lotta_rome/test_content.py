@@ -2,7 +2,7 @@
 
 import pytest
 
-from meeple.games.lotta_rome import content as content_module
+from meeple.engine import content as engine_content
 from meeple.games.lotta_rome.content import ContentError, load_content
 
 
@@ -43,10 +43,10 @@ BROKEN = [
 def test_broken_content_is_refused_with_a_clear_error(
     monkeypatch: pytest.MonkeyPatch, name: str, path: tuple, value: object, message: str
 ) -> None:
-    real = content_module.read_content
+    real = engine_content.read_content
     edit = _set(path, value)
     monkeypatch.setattr(
-        content_module,
+        engine_content,
         "read_content",
         lambda package, file: edit(real(package, file)) if file == name else real(package, file),
     )

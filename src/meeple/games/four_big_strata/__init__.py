@@ -44,6 +44,7 @@ def _against_magistrate(mine: list[int], theirs: list[int]) -> str:
 class FourBigStrata(Game[Fbs]):
     """The engine's face of the game: every hook delegates to the module holding that rule."""
 
+    content_package = __package__
     spec = GameSpec(
         slug="four-big-strata",
         title="Four Big Strata",

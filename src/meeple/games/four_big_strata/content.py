@@ -11,7 +11,7 @@ from typing import Literal
 
 import msgspec
 
-from meeple.engine.content import ContentError, Source, read_content
+from meeple.engine.content import ContentError, Source, convert_content, convert_entries
 
 CLASSES = ("scholar", "peasant", "artisan", "merchant")
 EMPRESS = 4  # the column index of Empresses; classes are columns 0-3
@@ -147,13 +147,12 @@ class Content(msgspec.Struct, frozen=True):
         ]
 
 
-def _constants(raw: dict) -> Constants:
-    numbers = msgspec.convert(raw, dict[str, Number])
+def _constants(numbers: dict[str, Number]) -> Constants:
     values = {name: number.value for name, number in numbers.items()}
     ratio = values.pop("tribute_ratio")
     if not isinstance(ratio, dict):
         raise ContentError("rules.toml: tribute_ratio must map player counts to X")
-    return msgspec.convert({**values, "tribute_ratio": {int(k): v for k, v in ratio.items()}}, Constants)
+    return convert_entries("rules.toml", {**values, "tribute_ratio": {int(k): v for k, v in ratio.items()}}, Constants)
 
 
 def _check_cards(cards: list[CardType], backs: list[CardBack]) -> None:
@@ -176,12 +175,9 @@ def _check_cards(cards: list[CardType], backs: list[CardBack]) -> None:
 @cache
 def load_content() -> Content:
     """Read and validate every content file once."""
-    try:
-        cards_file = msgspec.convert(read_content(__package__, "cards.toml"), CardsFile)
-        constants = _constants(read_content(__package__, "rules.toml"))
-        levels = msgspec.convert(read_content(__package__, "npc.toml")["level"], dict[str, NpcLevel])
-    except msgspec.ValidationError as error:
-        raise ContentError(f"Four Big Strata content: {error}") from None
+    cards_file = convert_content(__package__, "cards.toml", CardsFile)
+    constants = _constants(convert_content(__package__, "rules.toml", dict[str, Number]))
+    levels = convert_content(__package__, "npc.toml", dict[str, NpcLevel], table="level")
     _check_cards(cards_file.card, cards_file.back)
     backs = {back.cls: back.points for back in cards_file.back}
     return Content(

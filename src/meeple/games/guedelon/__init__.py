@@ -21,6 +21,7 @@ from meeple.games.guedelon.state import Guedelon as GuedelonState
 class Guedelon(Game[GuedelonState]):
     """The engine's face of the game: every hook delegates to the module holding that rule."""
 
+    content_package = __package__
     spec = GameSpec(
         slug="guedelon",
         title="Guédelon",

@@ -12,7 +12,7 @@ from typing import Literal
 
 import msgspec
 
-from meeple.engine.content import ContentError, Number, Source, read_content
+from meeple.engine.content import ContentError, Number, Source, convert_content
 
 # Token kinds: raw materials 0-2, their finished sides 3-5 (2 Materials), then mortar and rope.
 MATERIALS = ("stone", "wood", "clay")
@@ -271,12 +271,9 @@ def _check_cards(events: EventsFile) -> None:
 @cache
 def load_content() -> Content:
     """Read and validate every content file once."""
-    try:
-        board = msgspec.convert(read_content(__package__, "board.toml"), BoardFile)
-        castle = msgspec.convert(read_content(__package__, "castle.toml"), CastleFile)
-        events = msgspec.convert(read_content(__package__, "events.toml"), EventsFile)
-    except msgspec.ValidationError as error:
-        raise ContentError(f"Guédelon content: {error}") from None
+    board = convert_content(__package__, "board.toml", BoardFile)
+    castle = convert_content(__package__, "castle.toml", CastleFile)
+    events = convert_content(__package__, "events.toml", EventsFile)
     index = _check_locations(board)
     routes, mill_routes = _routes(board, index)
     _check_castle(castle)

@@ -32,6 +32,7 @@ from meeple.games.lotta_rome.state import OVER, Lotta
 class LottaRome(Game[Lotta]):
     """The engine's face of the game: every hook delegates to the module holding that rule."""
 
+    content_package = __package__
     spec = GameSpec(
         slug="lotta-rome",
         title="Lotta Rome",

@@ -13,7 +13,7 @@ from typing import Literal
 
 import msgspec
 
-from meeple.engine.content import ContentError, Number, Source, read_content
+from meeple.engine.content import ContentError, Number, Source, convert_content, convert_entries
 
 FORT = 5  # building code of a fort ("functions as any other building ... at the player's choice")
 NO_BUILDING = -1
@@ -157,10 +157,9 @@ def _land_index(lands: list[Land], name: str, where: str) -> int:
     raise ContentError(f"{where}: unknown land {name!r} (known: {', '.join(land.id for land in lands)})")
 
 
-def _constants(raw: dict) -> Constants:
-    numbers = msgspec.convert(raw, dict[str, Number])
+def _constants(numbers: dict[str, Number]) -> Constants:
     values = {name: number.value for name, number in numbers.items()}
-    constants = msgspec.convert(values, Constants)
+    constants = convert_entries("rules.toml", values, Constants)
     table = constants.gem_points
     if any(b < a for a, b in pairwise(table)):
         raise ContentError("rules.toml: gem_points must never fall as gems rise")
@@ -218,14 +217,11 @@ def _check_contracts(contracts: list[Contract], lands: list[Land]) -> dict[int, 
 @cache
 def load_content() -> Content:
     """Read and validate every content file once."""
-    try:
-        lands = msgspec.convert(read_content(__package__, "lands.toml")["land"], list[Land])
-        constants = _constants(read_content(__package__, "rules.toml"))
-        cards = msgspec.convert(read_content(__package__, "building_cards.toml")["card"], list[BuildingCardEntry])
-        merchants_file = msgspec.convert(read_content(__package__, "merchants.toml"), MerchantsFile)
-        contracts = msgspec.convert(read_content(__package__, "contracts.toml")["contract"], list[Contract])
-    except (msgspec.ValidationError, KeyError) as error:
-        raise ContentError(f"Lotta Rome content: {error}") from None
+    lands = convert_content(__package__, "lands.toml", list[Land], table="land")
+    constants = _constants(convert_content(__package__, "rules.toml", dict[str, Number]))
+    cards = convert_content(__package__, "building_cards.toml", list[BuildingCardEntry], table="card")
+    merchants_file = convert_content(__package__, "merchants.toml", MerchantsFile)
+    contracts = convert_content(__package__, "contracts.toml", list[Contract], table="contract")
     if len(lands) != 5:
         raise ContentError("lands.toml: Lotta Rome has 5 land types")
     building_cards = []

@@ -32,6 +32,7 @@ from meeple.games.round_house.state import EXPERT, OVER, Rh
 class RoundHouse(Game[Rh]):
     """The engine's face of the game: every hook delegates to the module holding that rule."""
 
+    content_package = __package__
     spec = GameSpec(
         slug="round-house",
         title="The Round House",

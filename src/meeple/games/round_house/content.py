@@ -12,7 +12,7 @@ from typing import Literal
 
 import msgspec
 
-from meeple.engine.content import ContentError, Number, Source, read_content
+from meeple.engine.content import ContentError, Number, Source, convert_content, convert_entries
 
 BASICS = ("tea", "fruit", "celadon")
 GOLD = 3  # resource index of Gold; 0-2 are the basic resources in BASICS order
@@ -461,29 +461,19 @@ def _check(rooms: list[Room], board: Board, numbers: Numbers, pieces: dict, card
 @cache
 def load_content() -> Content:
     """Read and validate every content file once."""
-    try:
-        board = msgspec.convert(read_content(__package__, "board.toml"), Board)
-        rooms = msgspec.convert(read_content(__package__, "rooms.toml")["room"], list[Room])
-        raw_pieces = read_content(__package__, "pieces.toml")
-        pieces = {
-            "pirate": msgspec.convert(raw_pieces["pirate"], list[Piece]),
-            "temple": msgspec.convert(raw_pieces["temple"], list[Piece]),
-            "amulet": msgspec.convert(raw_pieces["amulet"], list[Amulet]),
-        }
-        raw_cards = read_content(__package__, "cards.toml")
-        cards = {
-            "order": msgspec.convert(raw_cards["order"], list[Order]),
-            "expert": msgspec.convert(raw_cards["expert"], list[Expert]),
-        }
-        numbers = msgspec.convert(
-            {
-                k: v.value
-                for k, v in msgspec.convert(read_content(__package__, "rules.toml"), dict[str, Number]).items()
-            },
-            Numbers,
-        )
-    except msgspec.ValidationError as error:
-        raise ContentError(f"The Round House content: {error}") from None
+    board = convert_content(__package__, "board.toml", Board)
+    rooms = convert_content(__package__, "rooms.toml", list[Room], table="room")
+    pieces = {
+        "pirate": convert_content(__package__, "pieces.toml", list[Piece], table="pirate"),
+        "temple": convert_content(__package__, "pieces.toml", list[Piece], table="temple"),
+        "amulet": convert_content(__package__, "pieces.toml", list[Amulet], table="amulet"),
+    }
+    cards = {
+        "order": convert_content(__package__, "cards.toml", list[Order], table="order"),
+        "expert": convert_content(__package__, "cards.toml", list[Expert], table="expert"),
+    }
+    rules = convert_content(__package__, "rules.toml", dict[str, Number])
+    numbers = convert_entries("rules.toml", {k: v.value for k, v in rules.items()}, Numbers)
     _check(rooms, board, numbers, pieces, cards)
     index = {room.id: i for i, room in enumerate(rooms)}
     edges = _edges(board.stairs)

@@ -41,6 +41,7 @@ from meeple.games.round_table.state import OVER, Rt
 class RoundTable(Game[Rt]):
     """The engine's face of the game: every hook delegates to the module holding that rule."""
 
+    content_package = __package__
     spec = GameSpec(
         slug="round-table",
         title="Round Table",

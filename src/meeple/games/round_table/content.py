@@ -6,14 +6,12 @@ to the card's type, an unknown ability hook or a broken demesne chain all fail l
 naming the card.
 """
 
-import tomllib
 from functools import cache
-from importlib import resources
 from typing import Literal
 
 import msgspec
 
-from meeple.engine.content import ContentError, Source
+from meeple.engine.content import ContentError, Source, convert_content
 from meeple.games.round_table.abilities import ABILITIES
 from meeple.games.round_table.events import EVENTS
 
@@ -108,11 +106,7 @@ def _check(cards: list[Card]) -> None:
 @cache
 def load_pool() -> Pool:
     """Read and validate the card pool once."""
-    text = resources.files(__package__).joinpath("content", "cards.toml").read_text(encoding="utf-8")
-    try:
-        cards = msgspec.convert(tomllib.loads(text), CardsFile).card
-    except (msgspec.ValidationError, tomllib.TOMLDecodeError) as error:
-        raise ContentError(f"Round Table cards.toml: {error}") from None
+    cards = convert_content(__package__, "cards.toml", CardsFile).card
     _check(cards)
     index = {card.id: i for i, card in enumerate(cards)}
     return Pool(

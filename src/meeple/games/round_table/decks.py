@@ -11,11 +11,11 @@ import re
 import tomllib
 from collections.abc import Mapping
 from functools import cache, lru_cache
-from importlib import resources
 from types import MappingProxyType
 
 import msgspec
 
+from meeple.engine.content import content_files, content_text
 from meeple.games.round_table.content import Pool, load_pool
 
 MIN_MAIN = 40  # "no fewer than 40 are their main deck" (Before Play Begins)
@@ -92,8 +92,7 @@ def read_deck(text: str, where: str) -> Deck:
 @cache
 def starter_names() -> tuple[str, ...]:
     """The starter decks shipped in content/decks/, by file stem."""
-    folder = resources.files(__package__).joinpath("content", "decks")
-    return tuple(sorted(entry.name.removesuffix(".toml") for entry in folder.iterdir() if entry.name.endswith(".toml")))
+    return tuple(name.removeprefix("decks/").removesuffix(".toml") for name in content_files(__package__, "decks"))
 
 
 @cache
@@ -101,7 +100,7 @@ def starter_deck(name: str) -> Deck:
     """A starter deck of content/decks/ by name; DeckError if there is none of that name."""
     if name not in starter_names():
         raise DeckError(f"{name!r} is not a starter deck ({', '.join(starter_names())})")
-    text = resources.files(__package__).joinpath("content", "decks", f"{name}.toml").read_text(encoding="utf-8")
+    text = content_text(__package__, f"decks/{name}.toml")
     return checked(read_deck(text, name), name)
 
 
