@@ -34,7 +34,9 @@ def test_the_round_house_screen_fits_a_terminal(players: int) -> None:
     for screen in screens:
         assert "Seat 0, your move:" in screen and "The Round House - turn" in screen
         assert rows(screen) <= ROWS, ANSI.sub("", screen)
-    assert any("Since your last turn:" in screen for screen in screens)
+    told = re.compile(r"^  Seat [1-4] \(random\) (chose|had a single choice|made a sealed choice)", re.M)
+    assert any("Since your last turn:" in screen and told.search(ANSI.sub("", screen)) for screen in screens)
+    assert "Seat 1 (random) is thinking…" in result.stdout  # the spinner names the bot
 
 
 def test_a_long_menu_is_grouped_by_the_words_its_choices_share() -> None:

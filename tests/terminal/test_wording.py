@@ -5,9 +5,10 @@ missing deck file in one line, "1 player". Driven through the real `meeple` comm
 import re
 from pathlib import Path
 
+import pytest
 from terminal_driving import meeple
 
-from meeple.engine import get_game
+from meeple.engine import game_specs, get_game
 
 
 def test_guedelon_words_its_rounds_route_cart_and_result() -> None:
@@ -33,6 +34,21 @@ def test_a_solo_four_big_strata_result_is_the_players_not_a_teams() -> None:
     assert "Four Big Strata, 1 player," in result.stdout
     assert re.search(r"^Seat 0 \(random\) (won|lost): weakest class", result.stdout, re.M)
     assert "Score sheet" in result.stdout and "the Magistrate" in result.stdout
+
+
+@pytest.mark.parametrize("slug", [spec.slug for spec in game_specs()])
+def test_every_game_ends_with_its_score_explained(slug: str) -> None:
+    game = get_game(slug)
+    players = max(2, game.spec.min_players)
+    seats = ",".join(["random"] * players)
+    result = meeple("play", slug, "--seats", seats, "--seed", "1", columns=200)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    if game.spec.cooperative:
+        assert re.search(r"^The team (won|lost): .+\.$", out, re.M) and "rank" not in out
+    else:
+        assert "Score sheet" in out and re.search(r"^(Winner: seat \d|Winners \(shared\))", out, re.M)
+        assert re.search(r"┃ player +┃", out)  # the sheet's columns: how each score was made
 
 
 def test_games_never_cuts_an_option_value_at_80_columns() -> None:

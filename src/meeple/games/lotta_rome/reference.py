@@ -35,8 +35,8 @@ def glossary(content: Content) -> tuple[Entry, ...]:
         Entry(
             "contract",
             f"contract {card.number}",
-            f"{contract_text(card, content)} at the end; {card.coins} coins on the card count towards an"
-            " auction bid (The Merchants, phase 6).",
+            f"{contract_text(card, content)} at the end; the {card.coins} coin{'' if card.coins == 1 else 's'}"
+            " on the card count towards an auction bid (The Merchants, phase 6).",
         )
         for card in sorted(content.contracts.values(), key=lambda card: card.number)
     )

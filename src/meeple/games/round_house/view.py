@@ -3,6 +3,7 @@ for the browser. Both read only the observation (and the seat's legal actions), 
 show what the seat may not see. Clickable SVG elements carry `data-action` with a legal id."""
 
 import math
+from collections import Counter
 from functools import cache
 from html import escape
 from typing import Any
@@ -83,14 +84,14 @@ def render_text_brief(o: dict[str, Any]) -> str:
     leaders, chairs and market spaces, each player on one line. The log, charts, the hall grid
     and the face-up supplies are in the whole board (`render_text`) and the glossary."""
     at = {leader["node"]: _who(leader["owner"]) for leader in o["leaders"] if leader["node"]}
-    in_hall = [_who(leader["owner"]) for leader in o["leaders"] if not leader["node"]]
+    in_hall = Counter(_who(leader["owner"]) for leader in o["leaders"] if not leader["node"])
+    hall = ", ".join(who.replace("seat ", "L") + (f" x{n}" if n > 1 else "") for who, n in in_hall.items()) or "-"
     lines = [
         f"The Round House - turn {o['turn']}, seat {o['current']} to play: {o['phase']}"
         + (f" ({o['task']['kind']})" if o["task"] else "")
         + f" - round marker {o['marker']}/{o['end_at']}"
         + (" - final turns" if o["ending"] else ""),
-        f"Ancestral hall: {', '.join(in_hall) or '-'}; merchant in the {o['towns'][o['merchant']]} town;"
-        f" Money Lender {o['lender']} coins",
+        f"In the ancestral hall: {hall}; merchant {o['towns'][o['merchant']]}; lender {o['lender']} coins",
     ]
     cells = []
     named = max(len(room["name"]) for room in o["rooms"])

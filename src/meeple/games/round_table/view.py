@@ -150,8 +150,12 @@ def _knights_line(obs: dict[str, Any], seat_view: dict[str, Any]) -> str:
     """Another seat's cards in play in one line: its knights (and what they do), the rest counted."""
     play = seat_view["play"]
     knights = [f"{item['card']['name']}{_task(obs, item)}" for item in play if item["card"]["type"] == "knight"]
-    others = len(play) - len(knights)
-    return f"    Knights: {', '.join(knights) or 'none'}; {others} other card{'' if others == 1 else 's'} in play"
+    demesnes = sum(item["card"]["type"] == "demesne" for item in play)
+    others = len(play) - len(knights) - demesnes
+    return (
+        f"    {demesnes} demesne{'' if demesnes == 1 else 's'}; knights: {', '.join(knights) or 'none'};"
+        f" {others} other card{'' if others == 1 else 's'} in play"
+    )
 
 
 def _text_lines(obs: dict[str, Any], brief: bool) -> list[str]:
