@@ -52,6 +52,27 @@ def test_rules_tells_any_component_by_name(slug: str) -> None:
     assert "Nothing here is called 'zqzqzq'" in out
 
 
+@pytest.mark.parametrize("slug", SLUGS)
+def test_board_shows_the_whole_board_and_help_the_commands(slug: str, tmp_path: Path) -> None:
+    """A turn shows the game's brief board; `board` prints the whole one; `help` every command."""
+    game = get_game(slug)
+    players = max(2, game.spec.min_players)
+    state, actions, seat = stop_where(game, players, lambda legal: True)
+    path = tmp_path / "game.json"
+    save_record(path, game, state, actions)
+    seats = ",".join("human" if s == seat else "random" for s in range(players))
+    keys = "help\nboard\nq\n"
+    result = meeple("play", slug, "--resume", str(path), "--seats", seats, stdin=keys, columns=2000)
+    assert result.returncode == 0, result.stderr
+    turn, _, rest = result.stdout.partition(f"Seat {seat}, your move:")
+    obs = game.observation(state, seat)
+    assert turn.endswith(game.render_text_brief(obs) + "\n")
+    shown = rest.partition("Commands at a prompt:")[2]
+    for command in ("board", "rules NAME", "log", "help", "q "):
+        assert f"\n  {command}" in shown, command
+    assert f"quit]: {game.render_text(obs)}\n" in shown  # after the prompt `board` was typed at
+
+
 def test_a_partial_name_lists_the_names_it_may_mean() -> None:
     entries = (Entry("room", "Selling Market", "a"), Entry("room", "Retail Market", "b"), Entry("card", "Bank", "c"))
     assert look_up(entries, "market").suggestions == ["Selling Market", "Retail Market"]
