@@ -129,6 +129,12 @@ CASES: list[tuple[str, str, Wanted, Told]] = [
         lambda legal: any(re.search(r"\bpay\b", a.label, re.I) for a in legal),
         round_house_told,
     ),
+    (
+        "round-house",
+        "discard",
+        lambda legal: any(a.id.count(":") == 2 for a in legal if a.id.startswith("hire:")),
+        lambda obs: [f"You hold {len(obs['participants'][obs['seat']]['experts'])} experts", "discards one of yours"],
+    ),
     ("guedelon", "tools", lambda legal: bool(ids(legal) & {"produce", "transform"}), guedelon_told),
     ("lotta-rome", "auction", lambda legal: "bid" in ids(legal), lotta_told),
     ("round-table", "discard", lambda legal: "discard" in ids(legal), round_table_discard_told),

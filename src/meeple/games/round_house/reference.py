@@ -60,9 +60,12 @@ def prompt(obs: dict[str, Any], legal: list[Action]) -> str:
     if seat is None or not legal:
         return ""
     asked = obs["task"]["kind"] if obs["task"] else obs["phase"]
+    me = obs["participants"][seat]
+    if any(action.id.count(":") == 2 and action.id.startswith("hire:") for action in legal):
+        held = ", ".join(expert["name"] for expert in me["experts"])
+        return f"You hold {len(me['experts'])} experts, as many as you may ({held}): taking one discards one of yours."
     if not any(PAYS.search(action.label) for action in legal):
         return ""
-    me = obs["participants"][seat]
     goods = ", ".join(f"{n} {name}" for name, n in me["goods"].items())
     amulets = len(me["amulets"])
     return (
