@@ -146,15 +146,17 @@ def render_text(obs: dict[str, Any]) -> str:
     return "\n".join(_text_lines(obs, brief=False))
 
 
-def _knights_line(obs: dict[str, Any], seat_view: dict[str, Any]) -> str:
-    """Another seat's cards in play in one line: its knights (and what they do), the rest counted."""
+def _other_line(obs: dict[str, Any], seat_view: dict[str, Any]) -> str:
+    """Another seat in one line: renown, RP, hand, demesnes in play, its knights (and what they do)."""
     play = seat_view["play"]
     knights = [f"{item['card']['name']}{_task(obs, item)}" for item in play if item["card"]["type"] == "knight"]
     demesnes = sum(item["card"]["type"] == "demesne" for item in play)
     others = len(play) - len(knights) - demesnes
+    more = f" +{others} card{'' if others == 1 else 's'}" if others else ""
     return (
-        f"    {demesnes} demesne{'' if demesnes == 1 else 's'}; knights: {', '.join(knights) or 'none'};"
-        f" {others} other card{'' if others == 1 else 's'} in play"
+        f"{_who(obs, seat_view['seat'])} ({seat_view['deck']}): renown {seat_view['renown']},"
+        f" RP {seat_view['allocated']}/{seat_view['capacity']}, {_hand_size(seat_view)},"
+        f" {demesnes} demesne{'' if demesnes == 1 else 's'} in play; knights: {', '.join(knights) or 'none'}{more}"
     )
 
 
@@ -176,13 +178,16 @@ def _text_lines(obs: dict[str, Any], brief: bool) -> list[str]:
             lines.append(f"  Quest: {quest['card']['name']} on {names.get(quest['target'], '?')} ({quest['rp']} RP)")
     for seat_view in obs["seats"]:
         p = seat_view["seat"]
+        if brief and p != obs["seat"]:
+            lines.append(_other_line(obs, seat_view))
+            continue
+        lines += [] if brief else [""]
         lines += [
-            "",
             f"{_who(obs, p)} ({seat_view['deck']}): renown {seat_view['renown']}, "
             f"RP {seat_view['allocated']}/{seat_view['capacity']} allocated, "
             f"decks {seat_view['main_deck']} main + {seat_view['demesne_deck']} demesne, {_hand_size(seat_view)}",
         ]
-        lines += [_knights_line(obs, seat_view)] if brief and p != obs["seat"] else _play_lines(obs, seat_view)
+        lines += _play_lines(obs, seat_view)
         if seat_view["captured"]:
             lines.append("    Captured: " + ", ".join(r["name"] for r in seat_view["captured"]))
         if p == obs["seat"]:
@@ -191,7 +196,7 @@ def _text_lines(obs: dict[str, Any], brief: bool) -> list[str]:
     if obs["end"]:
         lines += ["", f"Game over: {obs['end']}"]
     if brief:
-        return [*lines, "", "(board: every seat's cards and the recent events; rules NAME: a card's text)"]
+        return [*lines, "(board: every seat's cards and the recent events; rules NAME: a card's text)"]
     return [*lines, "", "Recent events:", *(f"  {line}" for line in obs["log"][-8:])]
 
 
