@@ -696,13 +696,20 @@ def serve(
             " and only its pages may create tables and play (default: http://HOST:PORT)."
         ),
     ] = None,
+    ws_compression: Annotated[
+        int,
+        typer.Option(
+            help="zlib level (1-9) at which boards are compressed on their way to browsers; 0: not compressed "
+            "(the least server CPU, about four times the bytes)."
+        ),
+    ] = 1,
 ) -> None:
     """Serve the browser app: a lobby, live tables over websockets, bots, all kept in one SQLite file
     (or a PostgreSQL database shared by several servers)."""
     import uvicorn
 
     from meeple.server import create_app
-    from meeple.server.connections import connection_limits
+    from meeple.server.connections import connection_limits, websocket_options
     from meeple.server.scheduler import default_workers
     from meeple.server.store import POSTGRES_SCHEMES, StoreError
 
@@ -711,6 +718,8 @@ def serve(
         bot_workers = default_workers()
     with reported_errors():
         check_count("--bot-workers", bot_workers, minimum=0)
+        if not 0 <= ws_compression <= 9:
+            raise UsageProblem(f"--ws-compression must lie between 0 and 9, not {ws_compression}")
         if not 0 < port < 65536:
             raise UsageProblem(f"--port must lie between 1 and 65535, not {port}")
         postgres = db.startswith(POSTGRES_SCHEMES)
@@ -730,7 +739,8 @@ def serve(
     where = web_app.state.manager.store.description
     typer.echo(f"meeple: serving on {url}/ (listening on {host}:{port}, {where}, {bot_workers} bot worker(s))")
     # ws_max_size: the app refuses messages over 4 KB with a notice; far larger ones close the socket.
-    uvicorn.run(web_app, host=host, port=port, ws_max_size=65536, log_level="info", **connection_limits())
+    sockets = websocket_options(ws_compression)
+    uvicorn.run(web_app, host=host, port=port, ws_max_size=65536, log_level="info", **connection_limits(), **sockets)
 
 
 def default_public_url(host: str, port: int) -> str:

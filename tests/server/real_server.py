@@ -49,6 +49,18 @@ def running_server(db_path: str, port: int, *extra: str) -> Iterator[subprocess.
             process.wait(timeout=10)
 
 
+def create_remote_table(port: int, seats: list[str]) -> tuple[str, list[str]]:
+    """A Four Big Strata table made through the lobby form of the server at `port`: its id and
+    the websocket paths of its human seats (with their tokens)."""
+    form = f"game=four-big-strata&players={len(seats)}&" + "&".join(f"seat{n}={who}" for n, who in enumerate(seats))
+    request = urllib.request.Request(f"http://127.0.0.1:{port}/tables", data=form.encode(), method="POST")
+    with urllib.request.urlopen(request, timeout=20) as response:
+        page = response.read().decode()
+    urls = [url.replace("&amp;", "&") for url in re.findall(r'<a class="invite" href="([^"]*)"', page)]
+    paths = [re.sub(r"^http://[^/]+/t/", "/ws/", url) for url in urls if "token=" in url]
+    return paths[0].split("/")[2].split("?")[0], paths
+
+
 class Remote:
     """A seat's websocket to the real server: its latest view."""
 

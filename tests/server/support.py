@@ -10,8 +10,9 @@ from urllib.parse import urlsplit
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from meeple.engine import state_digest
-from meeple.server.tables import Table, TableManager
+from meeple.engine import Game, State, state_digest
+from meeple.server.store import TableRow
+from meeple.server.tables import HUMAN, Table, TableManager
 
 GAME = "four-big-strata"
 VIEW_SEQ = re.compile(r'<div id="view" data-seq="(-?\d+)"')
@@ -37,6 +38,25 @@ def create_table(
     links = {html.unescape(who): html.unescape(url) for who, url in LINK.findall(response.text)}
     table_id = urlsplit(links["Spectators"]).path.split("/")[2]
     return table_id, {who: _path(url) for who, url in links.items()}
+
+
+def table_in_memory(game: Game, state: State, seed: int, actions: list[tuple[int, str]]) -> Table:
+    """A table holding `state` (reached from `seed` by `actions`), seat 0 a person and the others
+    random bots, as the server's views draw it; nothing stored, no bot started."""
+    row = TableRow(
+        id=f"t-{game.spec.slug}",
+        game=game.spec.slug,
+        version=game.spec.version,
+        players=state.players,
+        seed=seed,
+        options=dict(game.options),
+        seats=[HUMAN] + ["random"] * (state.players - 1),
+        hot_seat=False,
+        created="2026-01-01T00:00:00.000+00:00",
+    )
+    table = Table(row, {})
+    table.game, table.state, table.actions = game, state, actions
+    return table
 
 
 def _path(url: str) -> str:

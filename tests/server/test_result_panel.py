@@ -9,8 +9,9 @@ import pytest
 
 from meeple.engine import game_specs, get_game
 from meeple.server import views
-from meeple.server.store import TableRow
-from meeple.server.tables import HUMAN, Table
+from meeple.server.tables import Table
+
+from .support import table_in_memory
 
 SLUGS = [spec.slug for spec in game_specs()]
 RANKING_ROW = re.compile(r'<tr(?: class="winner")?><td>(\d+)</td><th scope="row">([^<]*)')
@@ -27,20 +28,7 @@ def finished_table(slug: str, players: int, seed: int = 5, options: dict[str, ob
         action = rng.choice(game.legal_actions(state, seat))
         game.apply(state, seat, action.id)
         actions.append((seat, action.id))
-    row = TableRow(
-        id=f"t-{slug}",
-        game=slug,
-        version=game.spec.version,
-        players=players,
-        seed=seed,
-        options=dict(game.options),
-        seats=[HUMAN] + ["random"] * (players - 1),
-        hot_seat=False,
-        created="2026-01-01T00:00:00.000+00:00",
-    )
-    table = Table(row, {})
-    table.game, table.state, table.actions = game, state, actions
-    return table
+    return table_in_memory(game, state, seed, actions)
 
 
 def result_panel(fragment: str) -> str:

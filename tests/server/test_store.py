@@ -4,10 +4,13 @@ what is stored comes back as it was, actions are appended only, one action per n
 from collections.abc import Iterator
 
 import pytest
+from typer.testing import CliRunner
 
-from meeple.server.store import Conflict, Event, Store, TableRow, now, open_store
+from meeple.cli import app
+from meeple.server.store import Conflict, Event, Store, StoreError, TableRow, now, open_store
 
-from .postgres import run_sql
+from .postgres import ThrowAwayPostgres, run_sql
+from .real_server import free_port
 
 SEED = 2**63 - 1  # the server draws 63-bit seeds
 
@@ -77,3 +80,26 @@ def test_events_are_append_only(store: Store, any_db: str) -> None:
         with pytest.raises(Exception, match="append-only"):
             run_sql(any_db, statement)
     assert store.events("t1") == [(0, 0, "bid:1")]
+
+
+def test_a_postgresql_store_reconnects_after_losing_its_connection(postgres: ThrowAwayPostgres) -> None:
+    """The database dropped the connection (a restart, a network failure): the call that finds
+    it broken fails, nothing is half-stored, and the next call works on a new connection."""
+    db = postgres.database()
+    store = open_store(db)
+    store.create_table(a_row("t1"), {})
+    others = "datname = current_database() AND pid <> pg_backend_pid()"
+    run_sql(db, f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE {others}")
+    with pytest.raises(StoreError, match="PostgreSQL database"):
+        store.append_event("t1", 0, 0, "bid:1")
+    store.append_event("t1", 0, 0, "bid:1")
+    assert store.events("t1") == [(0, 0, "bid:1")]
+    store.close()
+
+
+def test_serve_names_a_database_it_cannot_open_without_its_password() -> None:
+    port = free_port()  # nothing listens there
+    result = CliRunner().invoke(app, ["serve", "--db", f"postgresql://meeple:s3cret@127.0.0.1:{port}/tables"])
+    assert result.exit_code == 2
+    assert f"cannot open the PostgreSQL database postgresql://meeple@127.0.0.1:{port}/tables" in result.output
+    assert "s3cret" not in result.output

@@ -2,8 +2,6 @@
 and no move is lost; when both take the same table, the second to store a move is refused,
 reloads the table from the log and shows the other server's move."""
 
-import re
-import urllib.request
 from contextlib import ExitStack
 
 from websockets.sync.client import ClientConnection, connect
@@ -11,19 +9,8 @@ from websockets.sync.client import ClientConnection, connect
 from meeple.server.store import open_store
 
 from .postgres import ThrowAwayPostgres
-from .real_server import Remote, free_port, play_remote, running_server
+from .real_server import Remote, create_remote_table, free_port, play_remote, running_server
 from .support import action_ids, notice_text, view_seq
-
-
-def create_table(port: int) -> tuple[str, list[str]]:
-    """A Four Big Strata table of two people on the server at `port`: its id and seat paths (with tokens)."""
-    form = "game=four-big-strata&players=2&seat0=human&seat1=human"
-    request = urllib.request.Request(f"http://127.0.0.1:{port}/tables", data=form.encode(), method="POST")
-    with urllib.request.urlopen(request, timeout=20) as response:
-        page = response.read().decode()
-    urls = [url.replace("&amp;", "&") for url in re.findall(r'<a class="invite" href="([^"]*)"', page)]
-    paths = [re.sub(r"^http://[^/]+/t/", "/ws/", url) for url in urls if "token=" in url]
-    return paths[0].split("/")[2].split("?")[0], paths
 
 
 def seats(stack: ExitStack, port: int, paths: list[str]) -> list[ClientConnection]:
@@ -48,7 +35,7 @@ def test_two_servers_on_one_database_lose_no_move(postgres: ThrowAwayPostgres) -
     with running_server(db, ports[0]), running_server(db, ports[1]), ExitStack() as stack:
         played = {}
         for port in ports:  # each server plays a table of its own
-            table_id, paths = create_table(port)
+            table_id, paths = create_remote_table(port, ["human", "human"])
             with ExitStack() as sockets:
                 played[table_id] = (port, paths, play_remote([Remote(ws) for ws in seats(sockets, port, paths)], 10))
         store = open_store(db)

@@ -1,6 +1,6 @@
 """meeple.engine: the small, game-agnostic core every game, agent and front end stands on."""
 
-from meeple.engine.action import Action
+from meeple.engine.action import Action, merge_alike
 from meeple.engine.errors import (
     BadOption,
     BadPlayerCount,
@@ -50,6 +50,7 @@ __all__ = [
     "game_specs",
     "get_game",
     "look_up",
+    "merge_alike",
     "rank_by_keys",
     "replay",
     "score_sheet",

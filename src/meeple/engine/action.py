@@ -16,3 +16,18 @@ class Action(msgspec.Struct, frozen=True):
     id: str
     label: str
     payload: dict[str, Any] = {}
+
+
+def merge_alike(actions: list[Action]) -> list[Action]:
+    """Actions that read the same and do the same (two leaders waiting in one hall, two copies of
+    one amulet face up), the choice made once: each after the first keeps its id (records replay
+    by id) and is marked `same_as` the first, so that a front end offers it once. A game calls it
+    only where the same label means the same outcome."""
+    first: dict[str, str] = {}
+    out = []
+    for action in actions:
+        same = first.setdefault(action.label, action.id)
+        out.append(
+            action if same == action.id else Action(action.id, action.label, {**action.payload, "same_as": same})
+        )
+    return out

@@ -151,6 +151,14 @@ class Game(ABC, Generic[S]):
         Like every agent it may learn of `state` only what `seat` observes (via `determinize`)."""
         return None
 
+    def action_catalogue(self, players: int) -> tuple[str, ...]:
+        """Every action id this game, with its options, can offer at `players` seats, each once,
+        in a fixed order: a reinforcement learner's discrete action space, where index k always
+        names the same move. It may hold ids that no state offers (a learner's mask hides them),
+        never miss one that a state offers. Games build it from their content (see
+        `meeple.engine.catalogue`); the default says the game has none."""
+        raise NotImplementedError(f"{self.spec.title} has no action catalogue")
+
     def render_svg(self, observation: dict[str, Any], legal: list[Action]) -> str | None:
         """The observation drawn for the browser, or None if the game has no drawing: one
         well-formed element (the games draw it with meeple.svgkit: a `div.bk-board` of `<svg>`

@@ -1,8 +1,10 @@
-"""meeple.server: play in the browser. `create_app(db_path)` is the FastAPI app; `meeple serve` runs it.
+"""meeple.server: play in the browser. `create_app(db)` is the FastAPI app; `meeple serve` runs it.
 
-Modules: store (SQLite event log), tables (live tables, acting, bots), scheduler (which
-bot thinks next and on which worker: fair between clients), bots (the worker side of bot
-thinking), views (what each browser is sent), app (routes and the websocket).
+Modules: store (the event log's interface), sqlite_store and postgres_store (its two
+databases), commits (group commit), tables (live tables, restored at first use; acting,
+bots), scheduler (which bot thinks next and on which worker: fair between clients), bots
+(the worker side of bot thinking), views (what each browser is sent), connections (limits
+and compression of what clients hold open), app (routes and the websocket).
 The server is game-agnostic: it uses the engine's API and each game's `render_svg` /
 `render_text` only.
 """

@@ -7,6 +7,12 @@ many connections open for good. `BoundedH11Protocol` is uvicorn's HTTP/1.1 proto
 header deadline and a per-address cap; `connection_limits()` is what `meeple serve` passes
 to uvicorn (its `limit_concurrency` caps everything at once, answering 503 beyond it).
 Websockets are counted and capped by the app itself (origins.SocketCounter).
+
+Every view a browser is sent is a whole board (tens of kB of SVG), compressed per message
+(permessage-deflate). uvicorn compresses at zlib's default level 6; `websocket_options`
+sets the level instead (1 by default: about a third less compression CPU for about a fifth
+more bytes; 0 turns compression off, the least CPU at about four times the bytes; see
+docs/performance.md, Server).
 """
 
 import asyncio
@@ -15,11 +21,15 @@ from typing import Any
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
+from websockets.server import ServerProtocol
 
 HEADER_SECONDS = 10.0  # a request's line and headers must arrive whole within this time
 PER_ADDRESS = 64  # HTTP connections open from one address at once (websockets are counted apart)
 CONCURRENCY = 2048  # connections and requests of the whole server at once
 KEEP_ALIVE_SECONDS = 5
+COMPRESSION = 1  # zlib level of websocket messages (0: not compressed)
 
 
 class BoundedH11Protocol(H11Protocol):
@@ -82,3 +92,24 @@ class BoundedH11Protocol(H11Protocol):
 def connection_limits() -> dict[str, Any]:
     """uvicorn.run's arguments that bound what clients may hold open."""
     return {"http": BoundedH11Protocol, "limit_concurrency": CONCURRENCY, "timeout_keep_alive": KEEP_ALIVE_SECONDS}
+
+
+class LeveledDeflateProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's websocket protocol with permessage-deflate at zlib level `level` (uvicorn's
+    own window and memory settings)."""
+
+    level = COMPRESSION
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        deflate = ServerPerMessageDeflateFactory(
+            server_max_window_bits=12, client_max_window_bits=12, compress_settings={"memLevel": 5, "level": self.level}
+        )
+        self.conn = ServerProtocol(extensions=[deflate], max_size=self.config.ws_max_size, logger=self.conn.logger)
+
+
+def websocket_options(level: int = COMPRESSION) -> dict[str, Any]:
+    """uvicorn.run's arguments for websockets compressed at zlib level `level` (0: not at all)."""
+    if level == 0:
+        return {"ws": "websockets-sansio", "ws_per_message_deflate": False}
+    return {"ws": type("LeveledDeflate", (LeveledDeflateProtocol,), {"level": level})}

@@ -40,6 +40,7 @@ class PostgresStore(Store):
     """The event store in a PostgreSQL database (the tables are created if missing)."""
 
     def __init__(self, url: str) -> None:
+        self.url = url
         self.description = f"the PostgreSQL database {without_password(url)}"
         try:
             self.db = psycopg.connect(url, autocommit=True)
@@ -53,18 +54,30 @@ class PostgresStore(Store):
     def close(self) -> None:
         self.db.close()
 
+    def _connected(self) -> psycopg.Connection[Any]:
+        """The connection, made again if the last one broke (the database restarted, the
+        network failed): the call that found it broken failed, the next one reconnects."""
+        if self.db.broken or self.db.closed:
+            self.db = psycopg.connect(self.url, autocommit=True)
+        return self.db
+
     @contextmanager
     def _transaction(self) -> Iterator[None]:
         try:
-            with self.db.transaction():
+            with self._connected().transaction():
                 yield
         except psycopg.errors.UniqueViolation as error:
             raise Conflict(str(error).strip()) from None
+        except psycopg.OperationalError as error:
+            raise StoreError(f"{self.description} failed: {error}") from None
 
     def _execute(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        cursor = self.db.execute(sql.replace("?", "%s"), parameters)
-        return cursor.fetchall() if cursor.description is not None else []
+        try:
+            cursor = self._connected().execute(sql.replace("?", "%s"), parameters)
+            return cursor.fetchall() if cursor.description is not None else []
+        except psycopg.OperationalError as error:
+            raise StoreError(f"{self.description} failed: {error}") from None
 
     def _execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        with self.db.cursor() as cursor:
+        with self._connected().cursor() as cursor:
             cursor.executemany(sql.replace("?", "%s"), rows)

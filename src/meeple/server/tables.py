@@ -23,10 +23,10 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, NamedTuple, ParamSpec, TypeVar
 
 from meeple.agents import make_agent
-from meeple.engine import Game, GameSpec, MeepleError, State, get_game
+from meeple.engine import Action, Game, GameSpec, MeepleError, State, get_game
 from meeple.server import bots
 from meeple.server.commits import GroupCommit
 from meeple.server.scheduler import Scheduler, Worker, is_cheap
@@ -90,6 +90,40 @@ class Client:
         self.wake.set()
 
 
+class Replayed(NamedTuple):
+    """A table's game rebuilt from its log: what `Table.restore` takes."""
+
+    game: Game
+    state: State
+    actions: list[tuple[int, str]]
+    last_acted: dict[int, int]
+
+
+def replay(row: TableRow, events: list[tuple[int, int, str]]) -> Replayed:
+    """Rebuild a table's game from its setup and events (pure: run in a worker thread).
+    Refusal if they do not replay: an unknown game, a changed rules version, a bot this
+    version does not know, a gap in the log, an action the rules refuse."""
+    game = get_game(row.game, row.options)
+    if game.spec.version != row.version:
+        raise Refusal(f"it was created for {row.game} rules version {row.version}; this is {game.spec.version}")
+    for who in row.seats:
+        if who != HUMAN:
+            make_agent(who, 0)  # BadAgent: a bot this version does not know
+    state = game.new_game(row.players, row.seed)
+    actions: list[tuple[int, str]] = []
+    last_acted: dict[int, int] = {}
+    for expected, (seq, seat, action_id) in enumerate(events):
+        if seq != expected:
+            raise Refusal(f"its event log skips from action {expected} to {seq}")
+        try:
+            game.apply(state, seat, action_id)
+        except MeepleError as error:
+            raise Refusal(f"action {seq} ({action_id!r} by seat {seat}) does not replay: {error}") from None
+        actions.append((seat, action_id))
+        last_acted[seat] = seq
+    return Replayed(game, state, actions, last_acted)
+
+
 class Table:
     """A table in memory: its setup, game, state, actions, tokens and connected browsers."""
 
@@ -108,6 +142,7 @@ class Table:
         self.owner = row.id  # who its bots' thinking is charged to: the creating client, else the table itself
         self.views: dict[Any, str] = {}  # rendered fragments of the current state, by viewer
         self.options_since: dict[int, tuple[int, list[str]]] = {}  # seat -> (seq since when, its legal ids)
+        self.legal: dict[int, list[Action]] = {}  # seat -> its legal actions now (note_options)
         self.last_acted: dict[int, int] = {}  # seat -> the number of its latest stored action
 
     def already_acted_on(self, seat: int, seq: int) -> bool:
@@ -169,19 +204,29 @@ class Table:
         return seq == self.seq or self.options_since.get(seat, (self.seq, []))[0] <= seq <= self.seq
 
     def note_options(self) -> None:
-        """Record, per seat, since which action its legal choices have been what they are now."""
+        """Note every seat's legal actions now (the views draw from them: computed once per
+        change, not once per browser) and since which action they have been what they are."""
         if self.game is None or self.state is None:
             return
-        for seat in range(self.row.players):
-            ids = [action.id for action in self.game.legal_actions(self.state, seat)]
+        self.legal = {seat: self.game.legal_actions(self.state, seat) for seat in range(self.row.players)}
+        for seat, legal in self.legal.items():
+            ids = [action.id for action in legal]
             if ids != self.options_since.get(seat, (0, None))[1]:
                 self.options_since[seat] = (self.seq, ids)
 
-    def changed(self) -> None:
-        """The state changed (or a problem appeared): drop rendered views, redraw every browser."""
+    def restore(self, replayed: Replayed) -> None:
+        """Take the game rebuilt from the log (on the event loop: all at once, as one change)."""
+        self.game, self.state, self.actions, self.last_acted = replayed
+        self.options_since = {}
+        self.note_options()
+
+    def changed(self, mover: int | None = None) -> None:
+        """The state changed (or a problem appeared): drop rendered views, redraw every browser.
+        The browsers of `mover`, the seat whose action this was, are woken first, so under load
+        a player's own board is drawn before the others' (what the player waits for)."""
         self.note_options()
         self.views.clear()
-        for client in self.clients:
+        for client in sorted(self.clients, key=lambda client: client.seat != mover or client.hot_seat):
             client.refresh()
 
 
@@ -224,33 +269,6 @@ class TableManager:
                 self._unrestored[row.id] = row
         return len(self._unrestored)
 
-    def _replay(self, table: Table, events: list[tuple[int, int, str]]) -> None:
-        """Rebuild `table`'s game from its setup and events (in a worker thread: the table is
-        not in use). Refusal if they do not replay: an unknown game, a changed rules version,
-        a bot this version does not know, a gap in the log, an action the rules refuse."""
-        row = table.row
-        game = get_game(row.game, row.options)
-        if game.spec.version != row.version:
-            raise Refusal(f"it was created for {row.game} rules version {row.version}; this is {game.spec.version}")
-        for who in row.seats:
-            if who != HUMAN:
-                make_agent(who, 0)  # BadAgent: a bot this version does not know
-        state = game.new_game(row.players, row.seed)
-        actions: list[tuple[int, str]] = []
-        last_acted: dict[int, int] = {}
-        for expected, (seq, seat, action_id) in enumerate(events):
-            if seq != expected:
-                raise Refusal(f"its event log skips from action {expected} to {seq}")
-            try:
-                game.apply(state, seat, action_id)
-            except MeepleError as error:
-                raise Refusal(f"action {seq} ({action_id!r} by seat {seat}) does not replay: {error}") from None
-            actions.append((seat, action_id))
-            last_acted[seat] = seq
-        table.game, table.state, table.actions, table.last_acted = game, state, actions, last_acted
-        table.options_since = {}
-        table.note_options()
-
     def start(self) -> None:
         """Start the bots of every table where a bot is to move, and the restoring of the
         unfinished tables noted by `load` (call with the event loop running)."""
@@ -288,9 +306,10 @@ class TableManager:
         row = self._unrestored.get(table_id) or await self._in_db(self.store.table, table_id)
         if row is None:
             return None
-        table = Table(row, await self._in_db(self.store.token_hashes, table_id))
-        try:
-            await asyncio.to_thread(self._replay, table, await self._in_db(self.store.events, table_id))
+        table = Table(row, {})
+        try:  # reading the log (the database may fail) and replaying it
+            table.token_hashes = await self._in_db(self.store.token_hashes, table_id)
+            table.restore(await asyncio.to_thread(replay, row, await self._in_db(self.store.events, table_id)))
         except Exception as error:  # any failure of one table must not take the others down
             self._mark_broken(table, error)
         self.tables[table_id] = table
@@ -309,9 +328,10 @@ class TableManager:
 
     async def _reload(self, table: Table) -> None:
         """Replay `table` again from the store (another server moved it): its browsers are redrawn."""
-        table.token_hashes = await self._in_db(self.store.token_hashes, table.id)
         try:
-            await asyncio.to_thread(self._replay, table, await self._in_db(self.store.events, table.id))
+            events = await self._in_db(self.store.events, table.id)
+            table.token_hashes = await self._in_db(self.store.token_hashes, table.id)
+            table.restore(await asyncio.to_thread(replay, table.row, events))
         except Exception as error:
             self._mark_broken(table, error)
         table.changed()
@@ -526,7 +546,7 @@ class TableManager:
         table.state = after
         table.last_acted[seat] = table.seq
         table.actions.append((seat, action_id))
-        table.changed()
+        table.changed(mover=seat)
 
     # --- bots ------------------------------------------------------------------------------
 
@@ -561,7 +581,7 @@ class TableManager:
             if not movers:
                 return
             seat, seq = movers[0], table.seq
-            legal = table.game.legal_actions(table.state, seat)
+            legal = table.legal[seat]
             try:
                 if len(legal) == 1:
                     action_id = legal[0].id

@@ -27,6 +27,7 @@ templates = Environment(
     autoescape=select_autoescape(default=True, default_for_string=True),
     trim_blocks=True,
     lstrip_blocks=True,
+    auto_reload=False,  # the package's templates do not change while it runs: no stat() per page
 )
 
 _LEVEL_NAMES = {spec: name for name, spec in BOT_LEVELS.items()}
@@ -153,7 +154,7 @@ def seat_view(table: Table, seat: int | None) -> str:
     game, state = table.game, table.state
     assert game is not None and state is not None
     observation = game.observation(state, seat)
-    legal = game.legal_actions(state, seat) if seat is not None and not table.problem else []
+    legal = table.legal.get(seat, []) if seat is not None and not table.problem else []
     svg, text = _board(table, observation, legal)
     thinking = thinking_seats(table)
     lines = observation.get("log")

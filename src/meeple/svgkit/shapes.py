@@ -40,12 +40,13 @@ def act(action: str | None, label: str = "") -> str:
 
 
 def clickable(action: str | None, body: str, label: str = "") -> str:
-    """`body` as a choice when `action` is given (else as it is), with its label as tooltip.
+    """`body` as a choice when `action` is given, with its label as tooltip; else `body` in a
+    group of its own, so that a <title> it starts with names it and not whatever holds it.
 
     The <title> names the choice for screen readers too; an aria-label as well would be a name
     that does not contain the text drawn inside (WCAG 2.5.3, "label in name")."""
     if not action:
-        return body
+        return f"<g>{body}</g>"
     return f"<g{act(action)}>{title(label) if label else ''}{body}</g>"
 
 

@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 from meeple.agents.heuristic_agent import HeuristicAgent
 from meeple.agents.random_agent import RandomAgent
 from meeple.engine import Rng, derive_seed, get_game
+from meeple.engine.wording import word_log
 from meeple.games.four_big_strata import FourBigStrata
 from meeple.games.four_big_strata.content import CLASSES, COLUMN_NAMES, EMPRESS, load_content
 from meeple.games.four_big_strata.state import BID, CAP, FEED, OVER, PICK, PUBLIC, SETUP, TRIBUTE, Fbs
@@ -253,7 +254,7 @@ def check_observations(game: FourBigStrata, state: Fbs) -> None:
 def redacted(view: dict[str, Any], state: Fbs) -> dict[str, Any]:
     """A seat's observation with everything private to it removed: what a spectator should see
     (face-down faces only where they are public, as a flipped card's is)."""
-    out = {**view, "seat": None}
+    out = {**view, "seat": None, "log": word_log(state.log, None)}  # the log says "you" to a seat only
     out["display"] = [slot if slot is None or slot["face_up"] else {**slot, "card": None} for slot in view["display"]]
     out["participants"] = [
         {

@@ -9,6 +9,7 @@ import pytest
 
 from meeple.engine import Rng
 from meeple.games.lotta_rome.contracts import contract_text
+from meeple.games.lotta_rome.geometry import describe
 from meeple.games.lotta_rome.pieces import first_land, piece_building
 from meeple.games.lotta_rome.view import MAX_CONTRACT_LINES, contract_lines
 
@@ -69,7 +70,7 @@ def test_the_placement_preview_outlines_the_legal_hexes_of_the_seats_own_domain(
     ]
     assert len(outlined) == len(legal)
     titles = {el.get("data-action"): el.find(f"{SVG}title").text for el in outlined}
-    assert all(titles[a.id] == re.sub(r" at -?\d+,-?\d+", " here", a.label) for a in legal)
+    assert all(titles[a.id] == a.label.replace(describe(a.payload["position"]), "here") for a in legal)
     shown = " ".join(el.text or "" for el in root.iter() if el.tag in (f"{SVG}text", f"{SVG}title"))
     assert not re.search(r"-?\d+,-?\d+", shown), "the board names no hex by its coordinates"
 

@@ -127,11 +127,11 @@ def test_views_show_each_armys_strength_a_redirects_new_task_and_whose_knight() 
     text = GAME.render_text(obs)
     assert "Seat 0: Influence 3 / Resistance 3; 2 after opposing Resistance, needs more than 3" in text
     assert "hand 2 (0 demesnes)" in text
-    assert f"Play Change of Orders on Knight Bachelor #{mine} (yours): attack Logres" in {
+    assert "Play Change of Orders on Knight Bachelor (yours): attack Logres" in {
         a.label for a in GAME.legal_actions(state, 0)
     }
     GAME.apply(state, 0, f"redirect:change-of-orders:{mine}:r2")
-    waiting = f"Seat 0: Change of Orders on Knight Bachelor #{mine}: attack Logres"
+    waiting = "Seat 0: Change of Orders on Knight Bachelor: attack Logres"
     assert waiting in GAME.render_text(GAME.observation(state, 1))
     assert waiting in GAME.render_svg(GAME.observation(state, 1), GAME.legal_actions(state, 1))
     state.window, state.step, state.window_seat = [], "quests", 0

@@ -22,7 +22,7 @@ from meeple.engine import (
     competitive_result,
     score_sheet,
 )
-from meeple.games.four_big_strata import bots, evaluation, flow, observation, reference, scoring, setup, view
+from meeple.games.four_big_strata import bots, catalogue, evaluation, flow, observation, reference, scoring, setup, view
 from meeple.games.four_big_strata.content import CLASSES, load_content
 from meeple.games.four_big_strata.state import OVER, Fbs
 
@@ -104,6 +104,9 @@ class FourBigStrata(Game[Fbs]):
                 scoring.final_scores(state, p, self.content, bonus if p >= state.players else 0)
                 for p in range(state.participants)
             ]
+
+    def action_catalogue(self, players: int) -> tuple[str, ...]:
+        return catalogue.action_catalogue(self.content)
 
     def observation(self, state: Fbs, seat: int | None) -> dict[str, Any]:
         return observation.observation(state, seat, self.content, flow.to_move(state), self.rules.ratio(state))

@@ -156,7 +156,7 @@ def reward_actions(state: Fbs, seat: int) -> list[Action]:
 def perform_reward(state: Fbs, seat: int, action: Action) -> None:
     grain = action.payload["grain"]
     transfer(state, seat, grain, state.reward[seat] - grain)
-    state.note(f"{state.name(seat)} has every card face down and takes {_split_label(grain, state.reward[seat])}")
+    state.note(f"{state.name(seat)} takes {_split_label(grain, state.reward[seat])}: every card face down")
     state.reward[seat] = 0
 
 

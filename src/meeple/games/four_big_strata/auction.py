@@ -2,7 +2,7 @@
 
 from functools import cache
 
-from meeple.engine import Action
+from meeple.engine import Action, merge_alike
 from meeple.games.four_big_strata.anytime import check_all_face_down, open_market_action, transfer
 from meeple.games.four_big_strata.content import CLASSES, Content
 from meeple.games.four_big_strata.npc import place
@@ -51,7 +51,7 @@ def take_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
         for slot, card_type in enumerate(state.display)
         if card_type >= 0
     ]
-    return actions + open_market_action(state, seat, content)
+    return merge_alike(actions) + open_market_action(state, seat, content)
 
 
 def perform_take(state: Fbs, seat: int, slot: int, content: Content) -> None:
@@ -64,7 +64,7 @@ def perform_take(state: Fbs, seat: int, slot: int, content: Content) -> None:
         state.note(f"{state.name(seat)} takes {card.name} ({card.cls})")
         state.order_pos += 1
         return
-    state.note(f"{state.name(seat)} takes the face-down card from slot {slot + 1} and looks at it")
+    state.note(f"{state.name(seat)} takes the face-down card from slot {slot + 1} to look at it")
     state.holding = card_type
     start_saw = (1 << state.start) if state.start < state.players else 0
     state.holding_known = (1 << seat) | start_saw

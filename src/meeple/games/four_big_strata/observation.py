@@ -11,6 +11,7 @@ Never shown: the draw pile's order, the Empresses under the top one.
 from typing import Any
 
 from meeple.engine import Rng
+from meeple.engine.wording import word_log
 from meeple.games.four_big_strata.content import COLUMN_NAMES, CardType, Content
 from meeple.games.four_big_strata.production import feeding_demand
 from meeple.games.four_big_strata.scoring import base_scores
@@ -110,7 +111,7 @@ def observation(
         "holding": holding,
         "tasks": [t[:] for t in state.queue],
         "final_scores": [f[:] for f in state.final],
-        "log": state.log[:],
+        "log": word_log(state.log, seat),
     }
 
 

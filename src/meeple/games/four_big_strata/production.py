@@ -89,8 +89,8 @@ def pay_what_you_can(state: Fbs, seat: int, grain: int, money: int) -> None:
     paid_grain, paid_money = min(grain, state.grain[seat]), min(money, state.money[seat])
     transfer(state, seat, -paid_grain, -paid_money)
     state.note(
-        f"{state.name(seat)} has only face-down cards and pays {paid_grain} grain and {paid_money} money "
-        f"of {grain} grain and {money} money; the rest is not paid"
+        f"{state.name(seat)} pays {paid_grain} grain and {paid_money} money of {grain} grain and {money} money:"
+        " only face-down cards, the rest is not paid"
     )
 
 

@@ -9,6 +9,7 @@ in a solo game: `participants` is the length of every per-participant list.
 """
 
 from meeple.engine import Rng, State
+from meeple.engine.wording import seat_mark
 
 # Phases, in the order of a round (7 Game flow, 8 Phases).
 SETUP = "setup"  # 6 Setup step 8: extra resources for turn positions 3-7
@@ -106,8 +107,9 @@ class Fbs(State, kw_only=True):
         return self.participants > self.players
 
     def name(self, participant: int) -> str:
-        """How the public log names a participant."""
-        return "the Magistrate" if participant >= self.players else f"seat {participant}"
+        """How the public log names a participant: a seat by its mark (each reader sees "you" for
+        their own, meeple.engine.wording), the solo opponent as the Magistrate."""
+        return "the Magistrate" if participant >= self.players else seat_mark(participant)
 
     def note(self, text: str) -> None:
         """Add a public event to the log."""

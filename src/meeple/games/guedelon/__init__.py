@@ -12,7 +12,7 @@ tools, 7 Locations), logistics.py (3.3 wheelbarrow, 4 cart), castle.py (7.10 Cas
 from typing import Any
 
 from meeple.engine import Action, Entry, Estimate, Game, GameSpec, OptionSpec, Result, Rng, TeamOutcome
-from meeple.games.guedelon import bots, evaluation, flow, observation, planner, reference, setup, view
+from meeple.games.guedelon import bots, catalogue, evaluation, flow, observation, planner, reference, setup, view
 from meeple.games.guedelon.content import load_content
 from meeple.games.guedelon.state import OVER
 from meeple.games.guedelon.state import Guedelon as GuedelonState
@@ -96,6 +96,9 @@ class Guedelon(Game[GuedelonState]):
 
     def perform(self, state: GuedelonState, seat: int, action: Action) -> None:
         flow.perform(state, seat, action, self.content)
+
+    def action_catalogue(self, players: int) -> tuple[str, ...]:
+        return catalogue.action_catalogue(self.new_game(players, 0), self.content)
 
     def observation(self, state: GuedelonState, seat: int | None) -> dict[str, Any]:
         return observation.observation(state, seat, self.content)

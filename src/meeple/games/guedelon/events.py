@@ -10,6 +10,7 @@ which tokens) are made by the first player, seat 0, who draws and announces the 
 from collections.abc import Callable
 
 from meeple.engine import Action
+from meeple.engine.wording import seat_mark
 from meeple.games.guedelon.castle import needs_mortar, place_mortar
 from meeple.games.guedelon.content import (
     COLOURS,
@@ -219,11 +220,15 @@ HANDLERS: dict[str, Handler] = {
 
 
 # --- the choices a card asks for ------------------------------------------------------------------
-def actor_name(state: Guedelon, actor: int) -> str:
+def actor_name(state: Guedelon, actor: int, marked: bool = False) -> str:
+    """A worker pawn by its owner ("seat 1's worker"), the apprentice, or the solo player's two
+    pawns by number; `marked` for the log, where each reader's own worker is "your worker"."""
     if actor == state.apprentice:
         return "the apprentice"
     if state.players == 1:
         return f"worker {actor + 1}"
+    if marked:
+        return f"{seat_mark(state.actor_seat[actor], possessive=True)} worker"
     return f"seat {state.actor_seat[actor]}'s worker"
 
 

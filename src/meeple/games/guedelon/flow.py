@@ -229,10 +229,10 @@ def arrive(state: Guedelon, actor: int, loc: int, content: Content) -> None:
     if state.first_bonus and loc == state.first_bonus_loc and visitors_at(state, loc):
         state.first_bonus = 0  # card 8 goes to the first worker who goes there, even if blocked
     if initiate(state, loc):
-        state.note(f"{events.actor_name(state, actor)} initiates the visitors at {location.name}")
+        state.note(f"{events.actor_name(state, actor, marked=True)} initiates the visitors at {location.name}")
         state.stage = AFTER
         return
-    state.note(f"{events.actor_name(state, actor)} goes to {location.name}")
+    state.note(f"{events.actor_name(state, actor, marked=True)} goes to {location.name}")
     locations.arrive_effects(state, actor, content)
     state.stage = EFFECT if location.kind in CHOICE_KINDS else AFTER
     if location.kind == "pillory" and not locations.push_actions(state, content):

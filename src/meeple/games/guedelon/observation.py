@@ -7,6 +7,7 @@ so a field added to the state is not shown until someone decides to show it.
 from typing import Any
 
 from meeple.engine import Rng
+from meeple.engine.wording import word_log
 from meeple.games.guedelon import flow
 from meeple.games.guedelon.castle import building_done, can_build_on
 from meeple.games.guedelon.content import COLOURS, KINDS, Content
@@ -155,7 +156,7 @@ def observation(state: Guedelon, seat: int | None, content: Content) -> dict[str
             "cart_actions": state.cart_left,
         },
         "finished_round": state.finished,
-        "log": state.log[-12:],
+        "log": word_log(state.log[-12:], seat),
     }
 
 

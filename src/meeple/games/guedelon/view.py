@@ -122,8 +122,8 @@ def render_text(obs: dict[str, Any]) -> str:
         lines.append(f"  {b['id']} {b['name']:13} {state}")
     if obs["mill"]:
         lines.append(f"  Mill: {'built' if obs['mill']['built'] else 'to build'}")
-    names = {location["id"]: location["name"] for location in obs["locations"]}
-    lines.append(f"Cart at {names[obs['cart']['at']]}: {_tokens(obs['cart']['tokens'])}")
+    cart_at = next(location["name"] for location in obs["locations"] if location["id"] == obs["cart"]["at"])
+    lines.append(f"Cart at {cart_at}: {_tokens(obs['cart']['tokens'])}")
     for location in obs["locations"]:
         here = [w["name"] for w in obs["workers"] if w["at"] == location["id"]]
         here += [_visitor(obs, v) for v in obs["visitors"] if v["at"] == location["id"]]

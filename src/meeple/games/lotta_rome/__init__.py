@@ -23,7 +23,7 @@ from meeple.engine import (
     competitive_result,
     score_sheet,
 )
-from meeple.games.lotta_rome import bots, evaluation, flow, observation, reference, setup, view
+from meeple.games.lotta_rome import bots, catalogue, evaluation, flow, observation, reference, setup, view
 from meeple.games.lotta_rome.content import load_content
 from meeple.games.lotta_rome.scoring import ADJACENT_GROUPS
 from meeple.games.lotta_rome.state import OVER, Lotta
@@ -78,6 +78,9 @@ class LottaRome(Game[Lotta]):
 
     def perform(self, state: Lotta, seat: int, action: Action) -> None:
         flow.perform(state, seat, action, self.rules)
+
+    def action_catalogue(self, players: int) -> tuple[str, ...]:
+        return catalogue.action_catalogue(self.content)
 
     def observation(self, state: Lotta, seat: int | None) -> dict[str, Any]:
         to_move = flow.to_move(state)

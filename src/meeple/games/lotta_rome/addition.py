@@ -12,6 +12,7 @@ its second half on a free hex next to it, and the pair must touch the domain.
 from functools import lru_cache
 
 from meeple.engine import Action
+from meeple.engine.wording import seat_mark
 from meeple.games.lotta_rome import geometry
 from meeple.games.lotta_rome.content import NO_BUILDING, Content
 from meeple.games.lotta_rome.pieces import (
@@ -52,7 +53,9 @@ def _pick_action(code: int, content: Content) -> Action:
 def _place_action(position: int, text: str) -> Action:
     where = geometry.name(position)
     return Action(
-        f"place:{where}", f"Place the {text} at {where}", {"kind": "place", "at": where, "position": position}
+        f"place:{where}",
+        f"Place the {text} {geometry.describe(position)}",
+        {"kind": "place", "at": where, "position": position},
     )
 
 
@@ -155,4 +158,4 @@ def perform_place(state: Lotta, seat: int, position: int, content: Content) -> N
         state.joins[seat] += [state.half[seat], position]
         state.half[seat] = -1
         state.holding[seat] = -1
-    state.note(f"Seat {seat} places the {describe(code, content)} at {geometry.name(position)}")
+    state.note(f"{seat_mark(seat)} places the {describe(code, content)} {geometry.describe(position)}")

@@ -10,6 +10,7 @@ in front of them ... and all the unselected cards are discarded."
 """
 
 from meeple.engine import Action
+from meeple.engine.wording import seat_mark
 from meeple.games.lotta_rome.content import Content
 from meeple.games.lotta_rome.contracts import contract_text
 from meeple.games.lotta_rome.market import lot_text
@@ -58,8 +59,10 @@ def reveal_bids(state: Lotta, content: Content) -> None:
     state.order = sorted(range(state.players), key=lambda s: (-state.bids[s], -state.chosen[s]))
     state.order_pos = 0
     state.phase = PICK
-    shown = ", ".join(f"seat {s} card {state.chosen[s]} bids {state.bids[s]}" for s in range(state.players))
-    state.note(f"Contracts revealed: {shown}; lots are taken by seats {', '.join(map(str, state.order))}")
+    shown = ", ".join(
+        f"{seat_mark(s)} bids {state.bids[s]} with contract {state.chosen[s]}" for s in range(state.players)
+    )
+    state.note(f"Contracts revealed: {shown}; lots are taken in the order {', '.join(map(seat_mark, state.order))}")
 
 
 def picker(state: Lotta) -> int:
@@ -80,7 +83,7 @@ def take_lot(state: Lotta, seat: int, slot: int) -> None:
     if state.market_land[slot] >= 0:
         state.pending[seat].append(piece(state.market_land[slot]))
     state.gems[seat] += state.market_gem[slot]
-    state.note(f"Seat {seat} takes lot {slot + 1}")
+    state.note(f"{seat_mark(seat)} takes lot {slot + 1}")
     state.market[slot] = -1
     state.market_gem[slot] = 0
     state.order_pos += 1

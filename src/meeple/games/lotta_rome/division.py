@@ -10,6 +10,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from meeple.engine import Action
+from meeple.engine.wording import seat_mark
 from meeple.games.lotta_rome.content import Content
 from meeple.games.lotta_rome.pieces import describe, short
 from meeple.games.lotta_rome.state import CHOOSE, Lotta
@@ -59,7 +60,7 @@ def reveal_divisions(state: Lotta, content: Content) -> None:
         smaller, larger = lots(state, seat)
         shown = ", ".join(describe(p, content) for p in smaller) or "nothing"
         state.note(
-            f"Seat {seat} divides: smaller lot {shown} (+{paid} gem); "
+            f"{seat_mark(seat)} divides: smaller lot {shown} (+{paid} gem); "
             f"larger lot {', '.join(describe(p, content) for p in larger)}"
         )
     state.divisions_revealed = True

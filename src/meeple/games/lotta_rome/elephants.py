@@ -12,6 +12,7 @@ discard pile and form a new deck."
 from functools import lru_cache
 
 from meeple.engine import Action
+from meeple.engine.wording import seat_mark
 from meeple.games.lotta_rome import geometry
 from meeple.games.lotta_rome.pieces import cell_elephant, cell_land, is_free, with_elephant
 from meeple.games.lotta_rome.state import Lotta
@@ -44,7 +45,7 @@ def _elephant_action(position: int, cards: int) -> Action:
     where = geometry.name(position)
     return Action(
         f"elephant:{where}",
-        f"Place an elephant with tent at {where} ({cards} contract{'s' * (cards != 1)})",
+        f"Place an elephant with tent {geometry.describe(position)} ({cards} contract{'s' * (cards != 1)})",
         {"kind": "elephant", "at": where, "position": position, "cards": cards},
     )
 
@@ -82,7 +83,8 @@ def place_elephant(state: Lotta, seat: int, position: int) -> None:
     state.elephant_done[seat] = True
     drawn = draw_contracts(state, seat, cards)
     state.note(
-        f"Seat {seat} places an elephant at {geometry.name(position)} and takes {drawn} contract{'s' * (drawn != 1)}"
+        f"{seat_mark(seat)} places an elephant {geometry.describe(position)}"
+        f": {drawn} contract{'s' * (drawn != 1)} drawn"
     )
 
 
@@ -90,4 +92,4 @@ def no_free_land(state: Lotta, seat: int) -> None:
     """The rare case: no elephant, one contract all the same."""
     state.elephant_done[seat] = True
     drawn = draw_contracts(state, seat, 1)
-    state.note(f"Seat {seat} has no free land: no elephant, {drawn} contract")
+    state.note(f"{seat_mark(seat)} has no free land: no elephant, {drawn} contract")

@@ -35,6 +35,31 @@ def name(position: int) -> str:
     return f"{q},{r}"
 
 
+# The six axial directions in words, as the board draws them (pointy-top hexes, north up).
+COMPASS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
+_STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+def describe(position: int) -> str:
+    """Where a position lies, in words a player can follow on the board from the domain's first
+    land (marked with a star): "on the first land", "1 east of the first land", "2 east and
+    1 north-east of the first land". Two neighbouring directions reach every hex, so the words
+    name each position once."""
+    q, r = coords(position)
+    if q == r == 0:
+        return "on the first land"
+    for index, (dq, dr) in enumerate(_STEPS):
+        nq, nr = _STEPS[(index + 1) % 6]
+        # (q, r) = a * (dq, dr) + b * (nq, nr) with a > 0, b >= 0: the sextant starting at direction `index`
+        det = dq * nr - dr * nq
+        a = (q * nr - r * nq) // det
+        b = (dq * r - dr * q) // det
+        if a > 0 and b >= 0 and a * dq + b * nq == q and a * dr + b * nr == r:
+            far = f"{a} {COMPASS[index]}" + (f" and {b} {COMPASS[(index + 1) % 6]}" if b else "")
+            return f"{far} of the first land"
+    raise AssertionError(f"no sextant holds {q},{r}")
+
+
 def parse(text: str) -> int:
     """The position named "q,r"."""
     q, r = text.split(",")

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from meeple.engine import Rng
+from meeple.engine.wording import word_log
 from meeple.games.lotta_rome import geometry
 from meeple.games.lotta_rome.content import FORT, Content
 from meeple.games.lotta_rome.contracts import contract_text
@@ -160,7 +161,7 @@ def observation(
         "sources": [state.source_of(p) for p in range(state.players)],
         "players_view": [_player(state, p, seat, content) for p in range(state.players)],
         "final": [f[:] for f in state.final],
-        "log": state.log[-40:],
+        "log": word_log(state.log[-40:], seat),
     }
     if state.merchants:
         obs["market"] = [

@@ -5,6 +5,7 @@ took and your own leftover lot" to the domain.
 """
 
 from meeple.engine import Action
+from meeple.engine.wording import seat_mark
 from meeple.games.lotta_rome.content import Content
 from meeple.games.lotta_rome.division import lots
 from meeple.games.lotta_rome.pieces import describe
@@ -44,10 +45,10 @@ def resolve_choices(state: Lotta, content: Content) -> None:
         gem_to = taker if taken == SMALLER else maker
         state.gems[gem_to] += state.lot_gem[maker]
         state.lot_gem[maker] = 0
-        state.note(f"Seat {taker} takes seat {maker}'s {CHOICE_NAMES[taken]} lot")
+        state.note(f"{seat_mark(taker)} takes {seat_mark(maker, possessive=True)} {CHOICE_NAMES[taken]} lot")
     for seat in range(state.players):
         state.pending[seat] = received[seat]
         state.explored[seat] = []
-        state.note(f"Seat {seat} adds {', '.join(describe(p, content) for p in received[seat])}")
+        state.note(f"{seat_mark(seat)} adds {', '.join(describe(p, content) for p in received[seat])}")
     state.choices_revealed = True
     state.phase = ADD

@@ -1,6 +1,7 @@
 """Setting up (base game setup steps 1-4, FINDINGS; expansion SET UP)."""
 
 from meeple.engine import Rng
+from meeple.engine.wording import seat_mark
 from meeple.games.lotta_rome import geometry
 from meeple.games.lotta_rome.content import Content
 from meeple.games.lotta_rome.pieces import cell
@@ -70,7 +71,7 @@ def set_up_merchants(state: Lotta, content: Content) -> None:
     state.contracts = [[] for _ in range(players)]
     state.bids = [-1] * players
     state.phase = START
-    names = ", ".join(f"seat {s} {content.lands[start_lands[s]].name}" for s in range(players))
+    names = ", ".join(f"{seat_mark(s)} {content.lands[start_lands[s]].name}" for s in range(players))
     state.note(f"Starting lands: {names}")
 
 

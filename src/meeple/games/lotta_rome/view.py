@@ -8,7 +8,6 @@ elephant, contract cards, market lots.
 """
 
 import math
-import re
 from functools import cache
 from typing import Any
 
@@ -203,7 +202,6 @@ ACCENT = "#0e8f8f"
 COLOURS = {"olive": "#8a9a3b", "vineyard": "#7b3f6e", "field": "#e3c25a", "town": "#c96f4a", "quarry": "#9a9a9a"}
 INKS = {"olive": "#ffffff", "vineyard": "#ffffff", "field": INK, "town": "#ffffff", "quarry": INK}
 SQRT3 = math.sqrt(3)
-AT = re.compile(r" at -?\d+,-?\d+")
 
 
 HEX_CORNERS = [(math.cos(math.radians(60 * i - 30)), math.sin(math.radians(60 * i - 30))) for i in range(6)]
@@ -217,9 +215,13 @@ def _centre(q: int, r: int, size: float) -> tuple[float, float]:
     return size * SQRT3 * (q + r / 2), size * 1.5 * r
 
 
+def _article(noun: str) -> str:
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
+
+
 def _tile_words(land: str, building: str | None, elephant: bool) -> str:
     words = NAMES[land] + (
-        f" with {'a fort' if building == 'fort' else 'a ' + BUILDINGS[building]}" if building else ""
+        f" with {'a fort' if building == 'fort' else _article(BUILDINGS[building])}" if building else ""
     )
     return words + (", an elephant with tent" if elephant else "")
 
@@ -269,7 +271,9 @@ def _mini(pieces: list[dict[str, Any]], x: float, y: float, size: float = 11) ->
 
 
 def _label(action: Action) -> str:
-    return AT.sub(" here", action.label)
+    """A placement's label as its hex's tooltip: the hex itself is where."""
+    position = action.payload.get("position")
+    return action.label if position is None else action.label.replace(geometry.describe(position), "here")
 
 
 def _domain(view: dict[str, Any], w: float, h: float, legal: list[Action], top: float) -> str:
@@ -300,6 +304,10 @@ def _domain(view: dict[str, Any], w: float, h: float, legal: list[Action], top: 
     for c in view["domain"]:
         x, y = _centre(c["q"], c["r"], size)
         tile = _tile(cx + x, cy + y, size, c["land"], c["building"], c["elephant"])
+        if c["q"] == c["r"] == 0:
+            tile += kit.icon(
+                "star", cx + x, cy + y - size * 0.62, size * 0.22, "The first land: places are named from it"
+            )
         action = targets.pop((c["q"], c["r"]), None)
         if action is not None:
             tile += f'<polygon points="{_hex_points(cx + x, cy + y, size * 0.9)}" class="bk-hl"/>'

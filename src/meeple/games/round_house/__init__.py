@@ -24,7 +24,7 @@ from meeple.engine import (
     competitive_result,
     score_sheet,
 )
-from meeple.games.round_house import bots, evaluation, flow, observation, reference, scoring, setup, view
+from meeple.games.round_house import bots, catalogue, evaluation, flow, observation, reference, scoring, setup, view
 from meeple.games.round_house.content import load_content
 from meeple.games.round_house.state import EXPERT, OVER, Rh
 
@@ -93,6 +93,9 @@ class RoundHouse(Game[Rh]):
 
     def perform(self, state: Rh, seat: int, action: Action) -> None:
         flow.perform(state, seat, action, self.rules)
+
+    def action_catalogue(self, players: int) -> tuple[str, ...]:
+        return catalogue.action_catalogue(players, self.content)
 
     def observation(self, state: Rh, seat: int | None) -> dict[str, Any]:
         return observation.observation(state, seat, self.content)

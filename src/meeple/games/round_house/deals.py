@@ -1,7 +1,7 @@
 """The Black Market's deals (p.9 4) and the Trading House's actions (p.10 5): the choices each
 offers (only those that can take effect) and carrying one out."""
 
-from meeple.engine import Action
+from meeple.engine import Action, merge_alike
 from meeple.games.round_house.assistants import dispatch, dispatch_actions, invest, invest_actions
 from meeple.games.round_house.content import BASICS, GOLD, RESOURCE_NAMES, Content
 from meeple.games.round_house.economy import dismiss, gain_coins, gain_goods, pay_coins, pay_goods, recruit
@@ -38,7 +38,7 @@ def black_actions(state: Rh, seat: int, c: Content, spent: int = 0) -> list[Acti
         Action(f"deal:cash:{i}", f"Pay amulet {c.amulets[a].name} for {deals['sell_amulet']} coins")
         for i, a in enumerate(state.amulets[seat])
     ]
-    return out
+    return merge_alike(out)  # two copies of one amulet sell (or buy) alike
 
 
 def trade_actions(state: Rh, seat: int, c: Content) -> list[Action]:

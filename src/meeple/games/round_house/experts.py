@@ -4,6 +4,7 @@ are discarded after activation, except those with the amulet icon (see the amule
 """
 
 from meeple.engine import Action
+from meeple.engine.wording import seat_mark
 from meeple.games.round_house.content import BASICS, KIND, NOTHING, Content, Expert, Gain
 from meeple.games.round_house.economy import (
     dismiss,
@@ -54,7 +55,7 @@ def perform_hire(state: Rh, seat: int, action: Action, c: Content) -> None:
         old = state.experts[seat].pop(int(parts[2]))
         state.expert_discard.insert(0, old)  # "on the bottom of the expert card discard pile"
     state.experts[seat].append(card)
-    state.note(f"seat {seat} takes expert {c.experts[card].name}")
+    state.note(f"{seat_mark(seat)} takes expert {c.experts[card].name}")
     refill_experts(state, c)
     expert_trigger(state, seat, "expert", c)
 
@@ -92,7 +93,7 @@ def perform_activation(state: Rh, seat: int, action: Action, keep_rule: str, c: 
     slot = int(parts[1])
     card = state.experts[seat][slot]
     expert = c.experts[card]
-    state.note(f"seat {seat} activates {expert.name}")
+    state.note(f"{seat_mark(seat)} activates {expert.name}")
     for _ in range(expert.return_assistant):
         dismiss(state, seat)
     grant(state, seat, expert.alt_gain if len(parts) == 3 else expert.gain, c)

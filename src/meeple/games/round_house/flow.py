@@ -1,8 +1,9 @@
 """A player's turn (p.3): the five phases in order, the 2-player neutral move before them, the
 decisions each action opens, and the end of the game (p.13)."""
 
-from meeple.engine import Action
-from meeple.games.round_house.content import HALL, Content, node_name
+from meeple.engine import Action, merge_alike
+from meeple.engine.wording import seat_mark
+from meeple.games.round_house.content import HALL, Content
 from meeple.games.round_house.economy import pay_coins, push
 from meeple.games.round_house.experts import activation_actions, perform_activation
 from meeple.games.round_house.movement import destinations
@@ -70,7 +71,7 @@ def neutral_actions(state: Rh, c: Content) -> list[Action]:
                         f"{_where(state, node, c)}",
                     )
                 )
-    return out
+    return merge_alike(out)  # the two neutral leaders are alike
 
 
 def move_actions(state: Rh, seat: int, c: Content) -> list[Action]:
@@ -83,7 +84,7 @@ def move_actions(state: Rh, seat: int, c: Content) -> list[Action]:
             start = state.leaders[leader]
             out += [_move(state, leader, start, node, c) for node in destinations(state, leader, c)]
     affordable = [a for a in out if stop_fee(state, a.payload["node"], c) <= state.coins[seat]]
-    return affordable or out
+    return merge_alike(affordable or out)  # two leaders waiting in the hall move alike
 
 
 def stop_fee(state: Rh, node: int, c: Content) -> int:
@@ -115,7 +116,7 @@ def _where(state: Rh, node: int, c: Content) -> str:
     room = state.room_at(node, c.inner)
     key = (node, room)
     if key not in _PLACES:
-        _PLACES[key] = "the ancestral hall" if node == HALL else f"{c.rooms[room].name} ({node_name(node)})"
+        _PLACES[key] = "the ancestral hall" if node == HALL else c.rooms[room].name
     return _PLACES[key]
 
 
@@ -160,7 +161,7 @@ def perform(state: Rh, seat: int, action: Action, rules: Rules) -> None:
     elif verb == "neutral":
         leader, node = (int(x) for x in rest.split(":"))
         state.leaders[leader] = node
-        state.note(f"seat {seat} moves a neutral leader to {node_name(node)}")
+        state.note(f"{seat_mark(seat)} moves a neutral leader to {_where(state, node, c)}")
         if rules.neutral_rule == 2:
             push(state, T_ROOM, state.room_at(node, c.inner))
         state.phase = EXPERT
@@ -173,10 +174,10 @@ def perform(state: Rh, seat: int, action: Action, rules: Rules) -> None:
         leader, node = (int(x) for x in rest.split(":"))
         state.leaders[leader] = node
         state.moved = leader
-        state.note(f"seat {seat} moves a leader to {node_name(node)}")
+        state.note(f"{seat_mark(seat)} moves a leader to {_where(state, node, c)}")
         if fee := min(stop_fee(state, node, c), state.coins[seat]):
             pay_coins(state, seat, fee, to_lender=True)
-            state.note(f"seat {seat} pays {fee} coins to the Money Lender on the Grand Hall")
+            state.note(f"{seat_mark(seat)} pays {fee} coins to the Money Lender on the Grand Hall")
         if node == HALL:
             state.phase = WORSHIP
             state.runs = 1  # one worship

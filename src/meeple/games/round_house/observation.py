@@ -10,6 +10,7 @@ under the stack in view of all (bottom first).
 from typing import Any
 
 from meeple.engine import Rng
+from meeple.engine.wording import word_log
 from meeple.games.round_house.content import BASICS, RESOURCE_NAMES, Content, Room, node_name
 from meeple.games.round_house.flow import chairs_of
 from meeple.games.round_house.scoring import breakdown
@@ -183,7 +184,7 @@ def observation(state: Rh, seat: int | None, c: Content) -> dict[str, Any]:
         "expert_deck": len(state.expert_deck),
         "expert_discard": [_expert(e, c) for e in state.expert_discard],
         "participants": players,
-        "log": state.log[:],
+        "log": word_log(state.log, seat),
     }
 
 

@@ -1,7 +1,8 @@
 """Orders (p.6): icons on the point track give orders or amulets (phase 4), fulfilling orders
 (phase 5) for their permanent effects, honor scored at the end."""
 
-from meeple.engine import Action
+from meeple.engine import Action, merge_alike
+from meeple.engine.wording import seat_mark
 from meeple.games.round_house.content import Content, Order
 from meeple.games.round_house.economy import gold_splits, gold_suffix, gold_text, parse_gold, pay_coins, pay_goods
 from meeple.games.round_house.state import Rh
@@ -12,14 +13,15 @@ def icon_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     if not state.icons[seat] or not (state.orders_up or state.amulets_up):
         return []
     out = [
-        Action(f"pick-order:{i}", f"Take order {c.orders[o].id}", {"order": o}) for i, o in enumerate(state.orders_up)
+        Action(f"pick-order:{i}", f"Take the {order_name(c.orders[o])}", {"order": o})
+        for i, o in enumerate(state.orders_up)
     ]
     out += [
         Action(f"pick-amulet:{i}", f"Take amulet {c.amulets[a].name}", {"amulet": a})
         for i, a in enumerate(state.amulets_up)
     ]
     out.append(Action("pass", "Take nothing more"))
-    return out
+    return merge_alike(out)  # two copies of one amulet (or one order) are taken alike
 
 
 def perform_icon(state: Rh, seat: int, action: Action) -> None:
@@ -52,13 +54,18 @@ def fulfil_actions(state: Rh, seat: int, c: Content) -> list[Action]:
         card = c.orders[order]
         splits = gold_splits(state, seat, (tea, fruit, celadon))
         for split in splits:
-            label = f"Fulfil order {card.id}: pay {order_cost(card)}{gold_text(split)}; {card.honor} honor at the end"
+            label = f"Fulfil the {order_name(card)}: pay it{gold_text(split)}; {card.honor} honor at the end"
             out.append(Action(f"fulfil:{i}{gold_suffix(split, splits)}", f"{label}, then {card.effect_text()}"))
-    return out
+    return merge_alike(out)
 
 
 def order_cost(card: Order) -> str:
     return ", ".join(f"{n} {what}" for what, n in card.cost.items())
+
+
+def order_name(card: Order) -> str:
+    """An order as players name it: by what it asks ("order for 1 celadon, 2 coins")."""
+    return f"order for {order_cost(card)}"
 
 
 def fulfil(state: Rh, seat: int, action: Action, c: Content) -> None:
@@ -72,4 +79,4 @@ def fulfil(state: Rh, seat: int, action: Action, c: Content) -> None:
     pay_coins(state, seat, coins)
     state.done_orders[seat].append(order)
     state.done_turn[seat].append(state.turn)
-    state.note(f"seat {seat} fulfils order {c.orders[order].id}")
+    state.note(f"{seat_mark(seat)} fulfils the {order_name(c.orders[order])}")

@@ -10,6 +10,7 @@ from itertools import combinations
 import msgspec
 
 from meeple.engine import Action
+from meeple.engine.wording import seat_mark
 from meeple.games.round_house.content import BASICS, GOLD, HALL, Content, Gain, Room, plural
 from meeple.games.round_house.deals import black_actions, trade_capacity
 from meeple.games.round_house.economy import (
@@ -173,12 +174,19 @@ def _takeable(state: Rh, c: Content) -> int:
     return on_markets + sum(state.warehouse)
 
 
+def _effect(spec: Room, action: Action) -> str:
+    """What a room action did, for the log: its label without the room's name, and worded for
+    every reader (a choice is the player's, not the reader's)."""
+    text = action.label.removeprefix(f"{spec.name}: ")
+    return text.replace(" of your choice", ", chosen")
+
+
 def perform_room(state: Rh, seat: int, room: int, action: Action, c: Content) -> None:
     """Carry out one execution of `room`'s action chosen by `action`."""
     spec = c.rooms[room]
     parts = action.id.split(":")
     verb = parts[1]
-    state.note(f"seat {seat}: {action.label}")
+    state.note(f"{seat_mark(seat)} uses {spec.name}: {_effect(spec, action)}")
     if verb == "take":
         grant(state, seat, spec.gain, c)
     elif verb == "pirate":

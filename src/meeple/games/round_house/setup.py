@@ -1,6 +1,7 @@
 """Game setup (pp.2-3): the board, the supplies and the player boards."""
 
 from meeple.engine import Rng
+from meeple.engine.wording import seat_mark
 from meeple.games.round_house.content import HALL, HEXAGONS, Content
 from meeple.games.round_house.state import Rh
 
@@ -88,5 +89,5 @@ def new_state(players: int, seed: int, content: Content) -> Rh:
         used=[0] * players,
         icons=[0] * players,
     )
-    state.note(f"Seat 0 starts; action tiles: {', '.join(content.rooms[r].name for r in outer)}")
+    state.note(f"{seat_mark(0)} starts; action tiles: {', '.join(content.rooms[r].name for r in outer)}")
     return state

@@ -2,9 +2,9 @@
 investment, a resource's kind, Black Market deals, ...), first in, first out. A decision that
 cannot be made (no assistant left, no empty chair, an empty supply) is dropped."""
 
-from meeple.engine import Action
+from meeple.engine import Action, merge_alike
 from meeple.games.round_house.assistants import dispatch, dispatch_actions, invest, invest_actions
-from meeple.games.round_house.content import BASICS, RESOURCE_NAMES, Content, node_name
+from meeple.games.round_house.content import BASICS, RESOURCE_NAMES, Content
 from meeple.games.round_house.deals import black_actions, perform_deal, perform_trade, trade_actions
 from meeple.games.round_house.economy import (
     gain_goods,
@@ -15,6 +15,7 @@ from meeple.games.round_house.economy import (
 )
 from meeple.games.round_house.experts import DOUBLE, discard_expert, hire_actions, perform_hire, place_actions
 from meeple.games.round_house.markets import clear_if_full, market_rooms, place, take_token
+from meeple.games.round_house.orders import order_name
 from meeple.games.round_house.rooms import copy_targets, perform_room, room_actions
 from meeple.games.round_house.state import (
     T_AMULET,
@@ -112,21 +113,26 @@ def _choices(state: Rh, seat: int, kind: int, argument: int, c: Content) -> list
     if kind == T_INVEST:
         return invest_actions(state, seat, argument, c)
     if kind == T_AMULET:
-        return [
-            Action(f"amulet:{i}", f"Take amulet {c.amulets[a].name}", {"amulet": a})
-            for i, a in enumerate(state.amulets_up)
-        ]
+        return merge_alike(
+            [
+                Action(f"amulet:{i}", f"Take amulet {c.amulets[a].name}", {"amulet": a})
+                for i, a in enumerate(state.amulets_up)
+            ]
+        )
     if kind == T_ORDER:
-        return [
-            Action(f"order:{i}", f"Take order {c.orders[o].id}", {"order": o}) for i, o in enumerate(state.orders_up)
-        ]
+        return merge_alike(
+            [
+                Action(f"order:{i}", f"Take the {order_name(c.orders[o])}", {"order": o})
+                for i, o in enumerate(state.orders_up)
+            ]
+        )
     if kind == T_EXPERT:
         return hire_actions(state, seat, c)
     if kind in (T_ROOM, T_RUN):
         return room_actions(state, seat, argument, c, own=kind == T_RUN)
     if kind == T_COPY:
         return [
-            Action(f"copy:{node}", f"Copy {c.rooms[state.room_at(node, c.inner)].name} ({node_name(node)})")
+            Action(f"copy:{node}", f"Copy {c.rooms[state.room_at(node, c.inner)].name}")
             for node in copy_targets(state, seat, c)
         ]
     if kind == T_BONUS:

@@ -30,7 +30,7 @@ def _goods(goods: dict[str, int]) -> str:
 
 def _order(order: dict[str, Any]) -> str:
     cost = ", ".join(f"{n} {what}" for what, n in order["cost"].items())
-    return f"{order['id']} (pay {cost}: {order['honor']} honor, {order['effect']})"
+    return f"for {cost} ({order['honor']} honor, {order['effect']})"
 
 
 def render_text(observation: dict[str, Any]) -> str:
@@ -189,6 +189,11 @@ def _name(o: dict[str, Any], seat: int) -> str:
     return "You" if seat == o["seat"] else f"Seat {seat}"
 
 
+def _owners(o: dict[str, Any], seat: int) -> str:
+    """A seat as the owner of a piece: "Your" for the viewer's, "Seat 2's" for another's."""
+    return "Your" if seat == o["seat"] else f"Seat {seat}'s"
+
+
 def _goods_words(goods: dict[str, int]) -> str:
     return ", ".join(f"{n} {what}" for what, n in goods.items() if n) or "no goods"
 
@@ -240,7 +245,7 @@ def _leader_pawns(o: dict[str, Any], node: int, x: float, y: float) -> str:
     out = []
     for k, leader in enumerate(here):
         px = x + (k - (len(here) - 1) / 2) * 20
-        tip = f"Leader of {_name(o, leader['owner'])}" if leader["owner"] >= 0 else "Neutral leader"
+        tip = f"{_owners(o, leader['owner'])} leader" if leader["owner"] >= 0 else "Neutral leader"
         out.append(kit.pawn(px, y, 10, _seat_colour(leader["owner"]), tip))
     return f'<g class="bk-through">{"".join(out)}</g>' if out else ""
 
@@ -275,7 +280,7 @@ def _room(room: dict[str, Any], o: dict[str, Any], legal: list[Action]) -> str:
         cx, cy = (k - 0.5) * (w - 24), 6
         owner = seat["owner"]
         side = "left" if k == 0 else "right"
-        who = f"{_name(o, owner)}'s {'senior ' if seat['senior'] else ''}assistant" if owner >= 0 else "empty"
+        who = f"{_owners(o, owner)} {'senior ' if seat['senior'] else ''}assistant" if owner >= 0 else "empty"
         fill = _seat_colour(owner) if owner >= 0 else "#fff"
         square = kit.rect(cx - 8, cy - 8, 16, 16, fill, "#333", 3.5 if seat["senior"] else 1.2, 3)
         action = _first(legal, f"invest:{chair}") or _first(legal, f"call:{chair}")
@@ -542,7 +547,7 @@ def _hall_panel(o: dict[str, Any], legal: list[Action]) -> str:
             )
             seniors = [p["seat"] for p in o["participants"] if space in p["seniors"]]
             for k, s in enumerate(seniors):
-                cell += kit.token(x + 9 + 11 * k, y + 32, 5, _seat_colour(s), "", f"Senior of {_name(o, s)}")
+                cell += kit.token(x + 9 + 11 * k, y + 32, 5, _seat_colour(s), "", f"{_owners(o, s)} senior assistant")
             target = f"path:{space}" if f"path:{space}" in ids else None
             if target:
                 cell += kit.rect(x - 2, y - 2, size, size, "none", rx=5, extra=' class="bk-hl"')

@@ -3,6 +3,7 @@ ancestral hall (5 steps). In the hall the player leads the town's assistants alo
 connected spaces of their choice from space 1, one decision per space (worship step 2)."""
 
 from meeple.engine import Action
+from meeple.engine.wording import seat_mark
 from meeple.games.round_house.content import Content, plural
 from meeple.games.round_house.economy import gain_honor, grant, push
 from meeple.games.round_house.state import T_ORDER, T_PATH, Rh
@@ -36,7 +37,7 @@ def worship_actions(state: Rh, seat: int, c: Content) -> list[Action]:
 def worship_temple(state: Rh, seat: int, temple: int, c: Content) -> None:
     """Take the tile's reward and flip it face down; the round marker does not move."""
     state.temples_used[temple] = True
-    state.note(f"seat {seat} worships in the temple ({c.temples[temple].gain.text()})")
+    state.note(f"{seat_mark(seat)} worships in the temple ({c.temples[temple].gain.text()})")
     grant(state, seat, c.temples[temple].gain, c)
 
 
@@ -48,7 +49,7 @@ def worship_hall(state: Rh, seat: int, town: int, c: Content) -> None:
         state.marker += 1
         if state.marker == state.end_at and state.end_by < 0:
             state.end_by = seat
-            state.note(f"the round marker reaches the end of game space on seat {seat}'s turn")
+            state.note(f"the round marker reaches the end of game space on {seat_mark(seat, possessive=True)} turn")
     brought = state.towns[seat][town]
     state.towns[seat][town] = 0
     state.walk = [-1, brought, 0, -1, 0]
@@ -125,7 +126,7 @@ def _finish(state: Rh, seat: int, c: Content) -> None:
     state.seniors[seat] |= 1 << last
     row, column = divmod(last, hall.columns)
     where = f"space {hall.honor[last]} (row {row + 1}, column {column + 1})"
-    state.note(f"seat {seat} worships in the ancestral hall: senior on {where}")
+    state.note(f"{seat_mark(seat)} worships in the ancestral hall: senior on {where}")
     gain_honor(state, seat, hall.honor[last] + state.chairs.count(seat), c)
     grant(state, seat, c.hall_top[column], c)
     grant(state, seat, c.hall_left[row], c)

@@ -25,7 +25,7 @@ from meeple.engine import (
     competitive_result,
     score_sheet,
 )
-from meeple.games.round_table import bots, evaluation, flow, observation, reference, setup, view
+from meeple.games.round_table import bots, catalogue, evaluation, flow, observation, reference, setup, view
 from meeple.games.round_table.content import load_pool
 from meeple.games.round_table.decks import Deck, read_custom_decks, starter_deck, starter_names
 from meeple.games.round_table.options import (
@@ -128,6 +128,9 @@ class RoundTable(Game[Rt]):
 
     def perform(self, state: Rt, seat: int, action: Action) -> None:
         flow.perform(state, seat, action, self.rules)
+
+    def action_catalogue(self, players: int) -> tuple[str, ...]:
+        return catalogue.action_catalogue(self.new_game(players, 0), self.pool)
 
     def observation(self, state: Rt, seat: int | None) -> dict[str, Any]:
         return observation.observation(state, seat, self.pool, flow.to_move(state))

@@ -19,6 +19,7 @@ Resetting Support: each player in turn, from the active player, may pull cards i
 """
 
 from meeple.engine import Action
+from meeple.engine.wording import seat_mark
 from meeple.games.round_table.army import army, attackers
 from meeple.games.round_table.content import Pool
 from meeple.games.round_table.events import QUEST_DRAWS, REGION_RESISTANCE, hook
@@ -65,10 +66,10 @@ def resolve_attacks(state: Rt, pool: Pool) -> None:
         resistance = {seat: region_resistance(state, pool, region, seat) for seat in armies}
         card = pool.cards[region]
         winner = attack_winner(remaining, resistance, card.renown)
-        shown = ", ".join(f"seat {s} {v} vs {resistance[s]}" for s, v in sorted(remaining.items()))
+        shown = ", ".join(f"{seat_mark(s)} {v} vs {resistance[s]}" for s, v in sorted(remaining.items()))
         if winner >= 0:
             captured.append((slot, winner))
-            state.note(f"{card.name}: captured by seat {winner} ({shown})")
+            state.note(f"{card.name}: captured by {seat_mark(winner)} ({shown})")
         else:
             state.note(f"{card.name}: stays independent ({shown})")
     for slot, winner in captured:
@@ -102,7 +103,7 @@ def resolve_quests(state: Rt, pool: Pool) -> None:
                     extra += more(state, pool, quest_uid, knight)
             owed[state.owner[knight]] += spent + extra
             who = knight_label(state, pool, knight)
-            state.note(f"{quest_card.name}: {who} returns, seat {state.owner[knight]} draws {spent + extra}")
+            state.note(f"{quest_card.name}: {who} returns, {seat_mark(state.owner[knight])} draws {spent + extra}")
         to_spent(state, quest_uid)
     state.owed = [min(n, len(state.main[p]) + len(state.demesne[p])) for p, n in enumerate(owed)]
     for zone in state.play:

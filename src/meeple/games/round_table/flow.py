@@ -8,6 +8,7 @@ player has captured more than half of the Renown in the game.
 """
 
 from meeple.engine import Action
+from meeple.engine.wording import seat_mark, word_line
 from meeple.games.round_table import autumn, setup, spring, summer, winter
 from meeple.games.round_table.content import Pool
 from meeple.games.round_table.state import (
@@ -131,7 +132,7 @@ def advance(state: Rt, rules: Rules) -> None:
             seat = state.seat_of_turn()
             if winter.draw_actions(state, seat):
                 return
-            finish(state, f"seat {seat} must draw in Winter and both its decks are empty")
+            finish(state, f"{seat_mark(seat)} must draw in Winter and both its decks are empty")
         elif phase == DISCARD:
             if winter.over_limit(state) >= 0:
                 return
@@ -178,7 +179,7 @@ def begin(state: Rt, rules: Rules, season: str) -> None:
     state.turn = 0
     if season == SPRING:
         state.demesne_played = [False] * state.players
-        state.note(f"Round {state.round}, Spring: seat {state.active} is the active player")
+        state.note(f"Round {state.round}, Spring: {seat_mark(state.active)} is the active player")
     elif season == SUMMER:
         state.step = DECLARE
     elif season == AUTUMN:
@@ -188,7 +189,7 @@ def begin(state: Rt, rules: Rules, season: str) -> None:
         autumn.resolve_quests(state, rules.pool)
     elif season == WINTER:
         state.active = (state.active + 1) % state.players
-        state.note(f"Winter: seat {state.active} becomes the active player")
+        state.note(f"Winter: {seat_mark(state.active)} becomes the active player")
 
 
 def renown(state: Rt, pool: Pool, seat: int) -> int:
@@ -203,12 +204,13 @@ def check_end(state: Rt, rules: Rules) -> bool:
     if rules.majority_end:
         for seat in range(state.players):
             if 2 * renown(state, rules.pool, seat) > state.total_renown:
-                finish(state, f"seat {seat} holds more than half of the {state.total_renown} Renown in the game")
+                finish(state, f"{seat_mark(seat)} holds more than half of the {state.total_renown} Renown in the game")
                 return True
     return False
 
 
 def finish(state: Rt, reason: str) -> None:
+    """The game ends for `reason` (its seats as log marks: the result words them for everyone)."""
     state.phase = OVER
-    state.end_reason = reason
+    state.end_reason = word_line(reason, None)
     state.note(f"Game over: {reason}")

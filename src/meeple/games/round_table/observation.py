@@ -14,11 +14,13 @@ from functools import cache
 from typing import Any
 
 from meeple.engine import Rng
+from meeple.engine.wording import word_log
 from meeple.games.round_table import rp
 from meeple.games.round_table.army import army, attackers
 from meeple.games.round_table.autumn import region_resistance
 from meeple.games.round_table.content import Card, Pool
 from meeple.games.round_table.decks import starter_names
+from meeple.games.round_table.spring import knight_label
 from meeple.games.round_table.state import Rt
 
 
@@ -49,6 +51,7 @@ def card_view(card: Card) -> dict[str, Any]:
 def _in_play(state: Rt, pool: Pool, uid: int) -> dict[str, Any]:
     return {
         "uid": uid,
+        "name": knight_label(state, pool, uid),
         "card": card_view(pool.cards[state.card_of[uid]]),
         "paired": state.paired[uid],
         "attack": state.attack[uid],
@@ -139,7 +142,7 @@ def observation(state: Rt, seat: int | None, pool: Pool, to_move: tuple[int, ...
         "used": sorted(cards[c].name for c in state.used),
         "seats": [_seat(state, pool, p, seat) for p in range(state.players)],
         "end": state.end_reason,
-        "log": state.log[-40:],
+        "log": word_log(state.log[-40:], seat),
     }
 
 

@@ -11,6 +11,7 @@ re-draw up to 10 cards. Players can mulligan only once."
 """
 
 from meeple.engine import Action, Rng
+from meeple.engine.wording import seat_mark
 from meeple.games.round_table.content import Pool
 from meeple.games.round_table.decks import Deck
 from meeple.games.round_table.state import Rt
@@ -74,7 +75,7 @@ def new_state(players: int, seed: int, pool: Pool, decks: list[tuple[str, Deck]]
         mulligans=[TO_DRAW] * players,
     )
     state.active = rng.below(players)
-    state.note(f"Seat {state.active} goes first (the active player)")
+    state.note(f"{seat_mark(state.active)} goes first (the active player)")
     return state
 
 
@@ -104,7 +105,7 @@ def perform_start(state: Rt, seat: int, action: Action, pool: Pool) -> None:
         state.rng.shuffle(state.main[seat])
         state.rng.shuffle(state.demesne[seat])
         state.mulligans[seat] = REDRAW
-        state.note(f"Seat {seat} takes a mulligan")
+        state.note(f"{seat_mark(seat)} takes a mulligan")
     else:
         count = action.payload["count"]
         for _ in range(count):
@@ -113,6 +114,6 @@ def perform_start(state: Rt, seat: int, action: Action, pool: Pool) -> None:
             pass
         state.mulligans[seat] = DRAWN if state.mulligans[seat] == TO_DRAW else READY
         drawn = len(state.hand[seat]) - count
-        state.note(f"Seat {seat} draws {count} demesne{'' if count == 1 else 's'} and {drawn} Main cards")
+        state.note(f"{seat_mark(seat)} draws {count} demesne{'' if count == 1 else 's'} and {drawn} Main cards")
     if state.mulligans[seat] == READY:
         state.turn += 1

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from meeple.engine import Action
+from meeple.engine.wording import seat_mark
 from meeple.games.round_table import rp
 from meeple.games.round_table.army import paired_with
 from meeple.games.round_table.content import Card, Pool
@@ -32,10 +33,19 @@ NONE = "none"
 _PASS = Action("pass", "Pass: end your recruiting")
 
 
+ORDINALS = ("1st", "2nd", "3rd")
+
+
 def knight_label(state: Rt, pool: Pool, uid: int) -> str:
-    """How labels name a card in play: its name, and its number when it is not unique."""
-    card = pool.cards[state.card_of[uid]]
-    return card.name if card.named else f"{card.name} #{uid}"
+    """How labels, the log and the board name a card in play: its name, and when its owner has
+    several of that card in play, which of them in the order they lie ("Knight Bachelor (2nd)")."""
+    card_index = state.card_of[uid]
+    name = pool.cards[card_index].name
+    same = [u for u in state.play[state.owner[uid]] if state.card_of[u] == card_index]
+    if len(same) < 2 or uid not in same:
+        return name
+    place = same.index(uid)
+    return f"{name} ({ORDINALS[place] if place < len(ORDINALS) else f'{place + 1}th'})"
 
 
 def own_knights(state: Rt, pool: Pool, seat: int) -> list[int]:
@@ -106,8 +116,8 @@ def _give(verb: str, card: Card, knight: int, knight_name: str, price: int) -> A
     return Action(f"{verb}:{card.id}:{knight}", label, {"card": card.id, "knight": knight})
 
 
-def _move(uid: int, card: Card, knight: int, knight_name: str) -> Action:
-    return Action(f"move:{uid}:{knight}", f"Move {card.name} to {knight_name}", {"uid": uid, "knight": knight})
+def _move(uid: int, name: str, knight: int, knight_name: str) -> Action:
+    return Action(f"move:{uid}:{knight}", f"Move {name} to {knight_name}", {"uid": uid, "knight": knight})
 
 
 def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
@@ -155,10 +165,11 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
         if card.type not in ("equipment", "title"):
             continue
         key = _holding_key(pool, card_of[uid])
+        name = knight_label(state, pool, uid)  # which copy, when several lie in play
         for knight, holding in holdings.items():
             if knight != state.paired[uid] and key not in holding and (uid, knight) not in left:
-                made = ("move", uid, card.name, knight, labels[knight])
-                actions.append(_made(made, _move, uid, card, knight, labels[knight]))
+                made = ("move", uid, name, knight, labels[knight])
+                actions.append(_made(made, _move, uid, name, knight, labels[knight]))
     return actions
 
 
@@ -183,18 +194,18 @@ def perform_spring(state: Rt, pool: Pool, seat: int, action: Action) -> None:
         state.demesne_played[seat] = True
         if pool.upgrade_of[card_index] >= 0:
             state.upgraded[free_demesne(state, pool, seat, card_index)] = True
-        state.note(f"Seat {seat} plays {card.name}")
+        state.note(f"{seat_mark(seat)} plays {card.name}")
         return
     state.paid[uid] = price
     if verb == "recruit":
-        state.note(f"Seat {seat} recruits {card.name}")
+        state.note(f"{seat_mark(seat)} recruits {card.name}")
         if not named_clash(state, pool, uid):
             fire_recruited(state, pool, uid)
         return
     knight = action.payload.get("knight", -1)
     state.paired[uid] = knight
     where = f" on {knight_label(state, pool, knight)}" if knight >= 0 else " unpaired"
-    state.note(f"Seat {seat} plays {card.name}{where}")
+    state.note(f"{seat_mark(seat)} plays {card.name}{where}")
 
 
 def fire_recruited(state: Rt, pool: Pool, uid: int) -> None:

@@ -17,6 +17,7 @@ Special Rule on Quests and Redirects: each named Quest or Redirect once per Summ
 """
 
 from meeple.engine import Action
+from meeple.engine.wording import seat_mark
 from meeple.games.round_table import rp
 from meeple.games.round_table.content import Pool
 from meeple.games.round_table.events import QUEST_TARGET, RESET_REDIRECT, SUMMER_PLAY, hook
@@ -227,7 +228,10 @@ def perform_summer(state: Rt, pool: Pool, seat: int, action: Action) -> None:
         state.used.append(card_index)
     target = action.payload.get("knight", -1)
     state.window.append([kind, seat, uid, target, action.payload.get("task", price)])
-    state.note(f"Seat {seat}: {action.label}")
+    state.note(
+        f"{seat_mark(seat)} plays {pool.cards[card_index].name}"
+        + (f" on {knight_label(state, pool, target)}" if target >= 0 else "")
+    )
 
 
 def close_window(state: Rt, pool: Pool) -> None:

@@ -54,8 +54,8 @@ def card_stats(card: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def _card_line(card: dict[str, Any]) -> str:
-    text = f"{card['name']} [{card['type']}] ({card_stats(card)})"
+def _card_line(card: dict[str, Any], name: str = "") -> str:
+    text = f"{name or card['name']} [{card['type']}] ({card_stats(card)})"
     shown = ("knight", "region", "quest", "redirect", "demesne")  # a demesne's text names what it upgrades
     if (card["text"] and card["type"] in shown) or "step 4" in card["text"]:
         text += f" - {card['text']}"
@@ -67,7 +67,7 @@ def _knight_names(obs: dict[str, Any]) -> dict[int, str]:
     found = {}
     for seat_view in obs["seats"]:
         for item in seat_view["play"]:
-            found[item["uid"]] = f"{item['card']['name']} #{item['uid']}"
+            found[item["uid"]] = item["name"]
     return found
 
 
@@ -119,13 +119,13 @@ def _play_lines(obs: dict[str, Any], seat_view: dict[str, Any]) -> list[str]:
     shown = ", ".join(item["card"]["name"] + (" (upgraded)" if item["upgraded"] else "") for item in demesnes)
     lines.append(f"    Demesnes: {shown}")
     for knight in (item for item in play if item["card"]["type"] == "knight"):
-        lines.append(f"    #{knight['uid']} {_card_line(knight['card'])}{_task(obs, knight)}")
+        lines.append(f"    {_card_line(knight['card'], knight['name'])}{_task(obs, knight)}")
         for item in play:
             if item["paired"] == knight["uid"]:
                 lines.append(f"        with {item['card']['name']} ({card_stats(item['card'])})")
     loose = [item for item in play if item["card"]["type"] in ("equipment", "title") and item["paired"] < 0]
     if loose:
-        lines.append("    Unpaired: " + ", ".join(f"#{i['uid']} {i['card']['name']}" for i in loose))
+        lines.append("    Unpaired: " + ", ".join(i["name"] for i in loose))
     return lines
 
 
@@ -244,17 +244,19 @@ def _stat_row(card: dict[str, Any], x: float, y: float) -> str:
     return "".join(out)
 
 
-def _card(
-    card: dict[str, Any], note: str = "", uid: int | None = None, action: str | None = None, label: str = ""
-) -> str:
-    """A card at (0, 0): band with name and number, type line, numbers as icons, text."""
+def _copy_tag(item: dict[str, Any]) -> str:
+    """Which of its owner's copies a card in play is ("2nd"), as its name in labels says; "" if unique."""
+    return item["name"].removeprefix(item["card"]["name"]).strip(" ()")
+
+
+def _card(card: dict[str, Any], note: str = "", tag: str = "", action: str | None = None, label: str = "") -> str:
+    """A card at (0, 0): band with name and `tag` (which of its owner's copies in play it is, when
+    there are several: "2nd"), type line, numbers as icons, text."""
     band, light = TYPE_COLOURS[card["type"]]
     kind = card["type"] + (f", {card['slot']}" if card.get("slot") else "") + (" (fey)" if card.get("fey") else "")
     if card.get("subtypes"):
         kind += ": " + "/".join(sub.replace("_", " ") for sub in card["subtypes"])
-    body = kit.card_frame(
-        CARD_W, CARD_H, card["name"], band, light, [], _card_line(card), f"#{uid}" if uid is not None else "", kind
-    )
+    body = kit.card_frame(CARD_W, CARD_H, card["name"], band, light, [], _card_line(card), tag, kind)
     body += _stat_row(card, 6, 64)
     lines = [note] if note else []
     lines += kit.wrap(card["text"], 12, CARD_W - 12, 3 - len(lines))
@@ -330,7 +332,7 @@ def _regions_panel(obs: dict[str, Any], legal: Sequence[Action]) -> str:
                 _card(
                     region,
                     f"{region['renown']} Renown to its captor",
-                    None,
+                    "",
                     action.id if action else None,
                     action.label if action else "",
                 ),
@@ -397,7 +399,7 @@ def _seat_panel(obs: dict[str, Any], seat_view: dict[str, Any], legal: Sequence[
             note += "; with " + ", ".join(paired)
         action = next((a for a in legal if a.id == f"recall:{item['uid']}"), None) if mine else None
         cards.append(
-            _card(item["card"], note, item["uid"], action.id if action else None, action.label if action else "")
+            _card(item["card"], note, _copy_tag(item), action.id if action else None, action.label if action else "")
         )
     if cards:
         panel.add(kit.text(12, panel.y + 14, "In play", 14, bold=True))
@@ -414,7 +416,7 @@ def _seat_panel(obs: dict[str, Any], seat_view: dict[str, Any], legal: Sequence[
             for c in faces:
                 action = _hand_action(legal, c["card"]["id"]) if mine else None
                 label = next((a.label for a in legal if a.id == action), "")
-                shown.append(_card(c["card"], "", None, action, label))
+                shown.append(_card(c["card"], "", "", action, label))
             panel.y = _grid(panel, shown)
         else:
             for k, c in enumerate(hand):

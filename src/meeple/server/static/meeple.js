@@ -3,6 +3,9 @@
 // #notice); this file sends {"action": id, "seq": n} when an element with data-action is
 // clicked (an SVG element or a button), once per board (a double click sends one move), and
 // {"ready": seat} from the hot-seat "pass the device" screen. Notices fade after a while.
+// A tap or click on a board element that is not a choice shows its tooltips (its <title>s,
+// the full rule text of a room, location, card or tile) in the #inspect panel: phones have
+// no hover.
 // Lobby: the game picker shows one game's form, a form shows only the seats of its player
 // count, a file chooser fills the text area beside it, and "My tables" lists the seat links
 // this browser opened (kept in localStorage, never sent anywhere).
@@ -91,6 +94,40 @@
     say("", "");
     sentAt = seq;
     socket.send(JSON.stringify({ action: target.getAttribute("data-action"), seq: Number(seq) }));
+  }
+
+  // --- inspecting the board ---------------------------------------------------------------
+
+  function ownTitle(element) {
+    for (var child = element.firstElementChild; child; child = child.nextElementSibling) {
+      if (child.tagName.toLowerCase() === "title") return child.textContent.trim();
+    }
+    return "";
+  }
+
+  // The tooltips of `element` and of what holds it, within its board panel, widest first.
+  function inspect(element, board) {
+    var panel = document.getElementById("inspect");
+    if (!panel) return;
+    var texts = [];
+    for (var at = element; at && at !== board; at = at.parentElement) {
+      if (at.parentElement === board && texts.length) break; // a panel's own title: only if nothing nearer
+      var text = ownTitle(at);
+      if (text && texts.indexOf(text) < 0) texts.unshift(text);
+    }
+    var body = panel.querySelector(".inspect-text");
+    body.textContent = "";
+    texts.forEach(function (text) {
+      var line = document.createElement("p");
+      line.textContent = text;
+      body.appendChild(line);
+    });
+    panel.hidden = texts.length === 0;
+  }
+
+  function closeInspect() {
+    var panel = document.getElementById("inspect");
+    if (panel) panel.hidden = true;
   }
 
   // --- the lobby ------------------------------------------------------------------------
@@ -190,6 +227,15 @@
       play(event, target);
       return;
     }
+    var board = element.closest(".bk-board");
+    if (board) {
+      inspect(element, board);
+      return;
+    }
+    if (element.closest("[data-inspect-close]")) {
+      closeInspect();
+      return;
+    }
     var card = element.closest(".game-card[data-game]");
     if (card) {
       event.preventDefault();
@@ -199,6 +245,10 @@
       var section = document.getElementById("game-" + slug);
       if (section && section.getBoundingClientRect().top > window.innerHeight) section.scrollIntoView();
     }
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") closeInspect();
   });
 
   document.addEventListener("input", function (event) {

@@ -1,0 +1,56 @@
+"""Log lines worded for their reader: "You take ..." for the reader's own seat, "Seat 1 takes ..."
+for another seat, from one line kept in the state.
+
+A game writes a seat into a log line as a mark (`seat_mark(1)`, `seat_mark(1, possessive=True)`)
+and words the line for each reader in its observation (`word_line(line, viewer)`). A subject
+mark's verb, the word right after it written in the third person ("takes", "has", "is"), becomes
+the second person for the reader's own seat ("take", "have", "are"). A mark names a seat only,
+so wording a line reveals nothing the line did not already say to everyone.
+"""
+
+import re
+
+_MARK = re.compile(r"\{seat (\d+)('s)?\}(?: ([a-z]+s)\b)?")
+_IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
+_ES_ENDINGS = ("ches", "shes", "sses", "xes", "zes")
+
+
+def seat_mark(seat: int, possessive: bool = False) -> str:
+    """The mark of `seat` in a log line: its subject or object ("seat 1" / "you"), or with
+    `possessive` its owner ("seat 1's" / "your")."""
+    return "{seat " + str(seat) + ("'s}" if possessive else "}")
+
+
+def second_person(verb: str) -> str:
+    """A verb in the third person singular turned to the second person: takes -> take."""
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith(_ES_ENDINGS):
+        return verb[:-2]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    return verb[:-1]
+
+
+def word_line(line: str, viewer: int | None) -> str:
+    """`line` for the reader at seat `viewer` (None: a spectator): their own seat as "you" (its
+    verb agreeing), every other seat by its number; capitalised at the start of the line."""
+
+    def mark(match: re.Match[str]) -> str:
+        seat, possessive, verb = int(match[1]), bool(match[2]), match[3]
+        if seat == viewer:
+            words = "your" if possessive else "you"
+            if verb:
+                verb = verb if possessive else second_person(verb)
+        else:
+            words = f"seat {seat}" + ("'s" if possessive else "")
+        if match.start() == 0:
+            words = words[:1].upper() + words[1:]
+        return words + (f" {verb}" if verb else "")
+
+    return _MARK.sub(mark, line) if "{seat " in line else line
+
+
+def word_log(lines: list[str], viewer: int | None) -> list[str]:
+    """Every line of a log worded for the reader at seat `viewer`."""
+    return [word_line(line, viewer) for line in lines]
