@@ -169,6 +169,11 @@ class Game(ABC, Generic[S]):
         It reads only its arguments, so it can show nothing the seat may not see."""
         return None
 
+    def picture(self) -> str | None:
+        """The game's picture for the lobby (one `<svg>` drawn with meeple.svgkit, no outside
+        asset), or None if it has none."""
+        return None
+
     def render_text(self, observation: dict[str, Any]) -> str:
         """The observation as text for the terminal. Games override this in their view."""
         return msgspec.json.format(msgspec.json.encode(observation), indent=2).decode()

@@ -22,7 +22,18 @@ from meeple.engine import (
     competitive_result,
     score_sheet,
 )
-from meeple.games.four_big_strata import bots, catalogue, evaluation, flow, observation, reference, scoring, setup, view
+from meeple.games.four_big_strata import (
+    bots,
+    catalogue,
+    evaluation,
+    flow,
+    observation,
+    picture,
+    reference,
+    scoring,
+    setup,
+    view,
+)
 from meeple.games.four_big_strata.content import CLASSES, load_content
 from meeple.games.four_big_strata.state import OVER, Fbs
 
@@ -162,3 +173,6 @@ class FourBigStrata(Game[Fbs]):
 
     def render_svg(self, observation: dict[str, Any], legal: list[Action]) -> str | None:
         return view.render_svg(observation, legal)
+
+    def picture(self) -> str:
+        return picture.picture()

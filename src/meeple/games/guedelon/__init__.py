@@ -12,7 +12,18 @@ tools, 7 Locations), logistics.py (3.3 wheelbarrow, 4 cart), castle.py (7.10 Cas
 from typing import Any
 
 from meeple.engine import Action, Entry, Estimate, Game, GameSpec, OptionSpec, Result, Rng, TeamOutcome
-from meeple.games.guedelon import bots, catalogue, evaluation, flow, observation, planner, reference, setup, view
+from meeple.games.guedelon import (
+    bots,
+    catalogue,
+    evaluation,
+    flow,
+    observation,
+    picture,
+    planner,
+    reference,
+    setup,
+    view,
+)
 from meeple.games.guedelon.content import load_content
 from meeple.games.guedelon.state import OVER
 from meeple.games.guedelon.state import Guedelon as GuedelonState
@@ -192,3 +203,6 @@ class Guedelon(Game[GuedelonState]):
 
     def render_svg(self, observation: dict[str, Any], legal: list[Action]) -> str | None:
         return view.render_svg(observation, legal)
+
+    def picture(self) -> str:
+        return picture.picture()

@@ -23,7 +23,7 @@ from meeple.engine import (
     competitive_result,
     score_sheet,
 )
-from meeple.games.lotta_rome import bots, catalogue, evaluation, flow, observation, reference, setup, view
+from meeple.games.lotta_rome import bots, catalogue, evaluation, flow, observation, picture, reference, setup, view
 from meeple.games.lotta_rome.content import load_content
 from meeple.games.lotta_rome.scoring import ADJACENT_GROUPS
 from meeple.games.lotta_rome.state import OVER, Lotta
@@ -126,3 +126,6 @@ class LottaRome(Game[Lotta]):
 
     def render_svg(self, observation: dict[str, Any], legal: list[Action]) -> str | None:
         return view.render_svg(observation, legal)
+
+    def picture(self) -> str:
+        return picture.picture()

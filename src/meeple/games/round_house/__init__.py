@@ -24,7 +24,18 @@ from meeple.engine import (
     competitive_result,
     score_sheet,
 )
-from meeple.games.round_house import bots, catalogue, evaluation, flow, observation, reference, scoring, setup, view
+from meeple.games.round_house import (
+    bots,
+    catalogue,
+    evaluation,
+    flow,
+    observation,
+    picture,
+    reference,
+    scoring,
+    setup,
+    view,
+)
 from meeple.games.round_house.content import load_content
 from meeple.games.round_house.state import EXPERT, OVER, Rh
 
@@ -142,3 +153,6 @@ class RoundHouse(Game[Rh]):
 
     def render_svg(self, observation: dict[str, Any], legal: list[Action]) -> str | None:
         return view.render_svg(observation, legal)
+
+    def picture(self) -> str:
+        return picture.picture()

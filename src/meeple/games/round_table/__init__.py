@@ -25,7 +25,7 @@ from meeple.engine import (
     competitive_result,
     score_sheet,
 )
-from meeple.games.round_table import bots, catalogue, evaluation, flow, observation, reference, setup, view
+from meeple.games.round_table import bots, catalogue, evaluation, flow, observation, picture, reference, setup, view
 from meeple.games.round_table.content import load_pool
 from meeple.games.round_table.decks import Deck, read_custom_decks, starter_deck, starter_names
 from meeple.games.round_table.options import (
@@ -171,3 +171,6 @@ class RoundTable(Game[Rt]):
 
     def render_svg(self, observation: dict[str, Any], legal: list[Action]) -> str | None:
         return view.render_svg(observation, legal)
+
+    def picture(self) -> str:
+        return picture.picture()

@@ -1,19 +1,21 @@
-"""`meeple round-table list` and `meeple round-table validate FILE`: list the starter decks
-and validate deck files. It also runs alone:
+"""`meeple round-table list`, `cards [TYPE]` and `validate FILE`: list the starter decks and
+the card pool, and validate deck files. It also runs alone:
 `python -m meeple.games.round_table.deck_cli validate my-deck.toml`.
 """
 
 from collections import Counter
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, get_args
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from meeple.games.round_table.content import load_pool
+from meeple.games.round_table.content import CardKind, load_pool
 from meeple.games.round_table.decks import DeckError, read_deck, starter_deck, starter_names, validate_deck
+from meeple.games.round_table.observation import card_view
+from meeple.games.round_table.view import _card_line
 
 app = typer.Typer(help="Round Table decks: list the starter decks, validate a deck file.", no_args_is_help=True)
 
@@ -65,6 +67,18 @@ def validate(path: Annotated[Path, typer.Argument(help="A deck file (.toml)")]) 
     typer.echo(
         f"{path}: {deck.name} is a legal deck ({sum(deck.main.values())} main, {sum(deck.demesne.values())} demesnes)"
     )
+
+
+@app.command("cards")
+def list_cards(
+    kind: Annotated[CardKind | None, typer.Argument(help="Only cards of this type (knight, region, ...)")] = None,
+) -> None:
+    """The card pool a deck is built from, by type: each card's id (as deck files name it), its
+    name, numbers and text."""
+    order = get_args(CardKind)
+    for card in sorted(load_pool().cards, key=lambda card: order.index(card.type)):
+        if kind is None or card.type == kind:
+            typer.echo(f"{card.id}: {_card_line(card_view(card))}")
 
 
 if __name__ == "__main__":

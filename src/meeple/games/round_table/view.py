@@ -442,7 +442,7 @@ def _legend() -> str:
         (kit.icon("attack", 0, 0, 8), "Influence (attack strength)"),
         (kit.icon("resistance", 0, 0, 8), "Resistance"),
         (kit.icon("star", 0, 0, 8), "Renown (the score)"),
-        (kit.text(0, 5, "#7", 12, anchor="middle"), "A card's number in play, as the choices name it"),
+        (kit.text(0, 5, "2nd", 12, anchor="middle"), "Which of its owner's copies in play a card is"),
     ]
     return kit.legend(entries)
 
