@@ -265,7 +265,10 @@ def resolve_seats(spec: GameSpec, players: int | None, seats: list[str]) -> tupl
     count = len(seats) if players is None else players
     spec.check_players(count)
     if len(seats) != count:
-        raise UsageProblem(f"--seats names {len(seats)} seats but there are {count} players: give one per seat")
+        raise UsageProblem(
+            f"--seats names {plural(len(seats), 'seat')} but there {'is' if count == 1 else 'are'}"
+            f" {plural(count, 'player')}: give one per seat"
+        )
     return count, seats
 
 
@@ -324,7 +327,7 @@ def play(
             match.rewind()
         else:
             console.print(game.render_text(game.observation(match.state, None)), markup=False)
-            print_result(console, game.result(match.state), seat_specs)
+            print_result(console, game.result(match.state), seat_specs, game.spec.cooperative)
         if save is not None:
             write_record(save, game, match.record(), match.state)
             console.print(f"Record saved to {escape(str(save))}.")
@@ -659,7 +662,7 @@ def replay_command(
             except Quit:
                 return
     if game.is_terminal(state):
-        print_result(console, game.result(state))
+        print_result(console, game.result(state), cooperative=game.spec.cooperative)
     else:
         console.print("The game was not finished.")
 

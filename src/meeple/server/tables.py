@@ -411,7 +411,10 @@ class TableManager:
         game = get_game(slug, options)
         game.spec.check_players(players)
         if len(seats) != players:
-            raise Refusal(f"{players} players need {players} seats, not {len(seats)}")
+            needed = (
+                f"{players} player{'s need' if players != 1 else ' needs'} {players} seat{'s' if players != 1 else ''}"
+            )
+            raise Refusal(f"{needed}, not {len(seats)}")
         for who in seats:
             if who != HUMAN:
                 make_agent(who, 0)  # BadAgent if the spec is not valid
