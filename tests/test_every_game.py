@@ -44,6 +44,7 @@ from meeple.engine import (
     encode_record,
     game_specs,
     get_game,
+    look_up,
     replay,
     state_digest,
 )
@@ -310,6 +311,37 @@ def test_the_drawing_is_svg_and_offers_only_legal_actions(slug: str, players: in
             )
             drawn += 1
     assert drawn or game.render_svg(game.observation(game.new_game(players, 1), None), []) is None
+
+
+# --- the terminal's text: the brief board, the prompt, the glossary ------------------------------------
+@pytest.mark.parametrize(("slug", "players"), CASES)
+def test_the_text_views_and_the_prompt_read_any_observation(slug: str, players: int) -> None:
+    """`render_text` and `render_text_brief` draw every observation (a seat's, a spectator's) as
+    text, the brief one no longer than the whole; `prompt` is a sentence for a seat to move and
+    empty for a seat that is not asked."""
+    game = get_game(slug)
+    for state in sampled_states(game, players, 0):
+        movers = game.to_move(state)
+        for seat in seat_list(players):
+            obs = game.observation(state, seat)
+            whole, brief = game.render_text(obs), game.render_text_brief(obs)
+            assert brief and len(brief.splitlines()) <= len(whole.splitlines()) + 1
+            legal = game.legal_actions(state, seat) if seat is not None and seat in movers else []
+            asked = game.prompt(obs, legal)
+            assert isinstance(asked, str) and (asked == "" if not legal else "\n" not in asked)
+
+
+@pytest.mark.parametrize("slug", [spec.slug for spec in game_specs()])
+def test_the_glossary_names_every_kind_of_component_once(slug: str) -> None:
+    """Every entry has a kind, a name and a rule text; no two entries of a kind share a name, so
+    `rules NAME` finds each one (by its exact name, in any case)."""
+    entries = get_game(slug).glossary()
+    assert entries and json_round_trip(msgspec.to_builtins(list(entries)))
+    names = [(entry.kind, entry.name.casefold()) for entry in entries]
+    assert len(set(names)) == len(names), [name for name in names if names.count(name) > 1]
+    for entry in entries:
+        assert entry.kind and entry.name and len(entry.text) > 10, entry
+        assert entry in look_up(entries, entry.name.upper()).entries
 
 
 # --- illegal actions -----------------------------------------------------------------------------------

@@ -10,12 +10,15 @@ action with the same label (one choice reached two ways: a front end offers it o
 """
 
 import re
+import xml.etree.ElementTree as ET
 
 import pytest
 
 from meeple.engine import Action, Game, Rng, State, game_specs, get_game
 from meeple.engine.wording import seat_mark, word_line, word_log
 
+SVG = "{http://www.w3.org/2000/svg}"
+CODE = re.compile(r"[A-Z][A-Z]?\d*|\d+[A-Z][a-z]?|#\d+|[A-Z][a-z]")  # "T", "A2", "1Wd", "#7", "Wd"
 ID_LIKE = re.compile(r"\b[a-z]+-\d+\b|\b[a-z]+_[a-z0-9_]+\b|#\d+|-?\b\d+,-?\d+\b|\{seat ")
 GAMES = 2
 MOST_DECISIONS = 3000  # enough of each game to reach every phase; the games are long
@@ -124,5 +127,43 @@ def test_a_mark_is_worded_for_its_reader_with_its_verb() -> None:
     assert word_line(line, None) == "Seat 1 takes seat 0's lot; seat 0 has 2, seat 0 passes"
     assert word_log([f"Winter: {seat_mark(2)} becomes active", "no seat here"], 2) == [
         "Winter: you become active",
-        "no seat here",
+        "No seat here",
     ]
+
+
+def _unexplained_codes(svg: str) -> set[str]:
+    """The short codes (letters, abbreviations) drawn on a board with no tooltip on them or on
+    what holds them (a legend entry carries its words as its tooltip)."""
+    root = ET.fromstring(svg)
+    holder = {child: parent for parent in root.iter() for child in parent}
+    found = set()
+    for text in root.iter(f"{SVG}text"):
+        code = "".join(text.itertext()).strip()
+        if not CODE.fullmatch(code):
+            continue
+        element = text
+        while element is not None and element.find(f"{SVG}title") is None:
+            element = holder.get(element)
+        if element is None:
+            found.add(code)
+    return found
+
+
+@pytest.mark.parametrize("slug", [spec.slug for spec in game_specs()])
+def test_every_code_on_a_board_has_a_tooltip_or_a_legend(slug: str) -> None:
+    """Issue 12: every colour, letter, icon and abbreviation has a legend or a tooltip; here the
+    letters and abbreviations, on boards drawn for the seat to move and a spectator."""
+    game = get_game(slug)
+    state = game.new_game(max(3, game.spec.min_players) if game.spec.max_players >= 3 else 2, 5)
+    rng = Rng(5)
+    looked = 0
+    while not game.is_terminal(state) and looked < 400:
+        seat = game.to_move(state)[0]
+        legal = game.legal_actions(state, seat)
+        if looked % 20 == 0:
+            for viewer, choices in ((seat, legal), (None, [])):
+                svg = game.render_svg(game.observation(state, viewer), choices)
+                assert svg is not None
+                assert not _unexplained_codes(svg), f"{slug} after {looked} moves: {_unexplained_codes(svg)}"
+        game.apply(state, seat, legal[rng.below(len(legal))].id)
+        looked += 1

@@ -47,6 +47,7 @@ from meeple.engine import (
     registry,
     replay,
 )
+from meeple.server import cleanup, rates
 from meeple.simulation import simulate as run_simulation
 from meeple.terminal import HUMAN, Quit, TerminalMatch, make_console, number, print_result, step_through
 
@@ -264,7 +265,10 @@ def resolve_seats(spec: GameSpec, players: int | None, seats: list[str]) -> tupl
     count = len(seats) if players is None else players
     spec.check_players(count)
     if len(seats) != count:
-        raise UsageProblem(f"--seats names {len(seats)} seats but there are {count} players: give one per seat")
+        raise UsageProblem(
+            f"--seats names {plural(len(seats), 'seat')} but there {'is' if count == 1 else 'are'}"
+            f" {plural(count, 'player')}: give one per seat"
+        )
     return count, seats
 
 
@@ -323,7 +327,7 @@ def play(
             match.rewind()
         else:
             console.print(game.render_text(game.observation(match.state, None)), markup=False)
-            print_result(console, game.result(match.state), seat_specs)
+            print_result(console, game.result(match.state), seat_specs, game.spec.cooperative)
         if save is not None:
             write_record(save, game, match.record(), match.state)
             console.print(f"Record saved to {escape(str(save))}.")
@@ -658,9 +662,53 @@ def replay_command(
             except Quit:
                 return
     if game.is_terminal(state):
-        print_result(console, game.result(state))
+        print_result(console, game.result(state), cooperative=game.spec.cooperative)
     else:
         console.print("The game was not finished.")
+
+
+# --- meeple export --------------------------------------------------------------------------------
+
+
+@app.command()
+def export(
+    table: Annotated[
+        str,
+        typer.Argument(
+            metavar="TABLE",
+            help="The table's id, or any of its links (…/t/TABLE…); an id that starts with - goes after --.",
+        ),
+    ],
+    db: Annotated[
+        str, typer.Option(help="The server's database: its SQLite file, or a postgresql:// URL.")
+    ] = "meeple.sqlite",
+    out: Annotated[Path | None, typer.Option(help="Write the record here (default: print it).")] = None,
+) -> None:
+    """Write a served table's game record (live, archived or abandoned) for `meeple replay`.
+
+    The record holds the table's secret seed: share it only once the game is over."""
+    from meeple.server.export import table_record
+    from meeple.server.store import POSTGRES_SCHEMES, StoreError, open_store
+
+    load_games()
+    with reported_errors():
+        if not db.startswith(POSTGRES_SCHEMES) and not Path(db).is_file():
+            raise UsageProblem(f"there is no database {db}")
+        try:
+            store = open_store(db)
+        except StoreError as error:
+            raise UsageProblem(str(error)) from None
+        try:
+            record = table_record(store, table.split("/t/")[-1].split("/")[0].split("?")[0])
+        finally:
+            store.close()
+        data = encode_record(record)
+        if out is None:
+            typer.echo(data.decode())
+        else:
+            check_writable(out)
+            out.write_bytes(data + b"\n")
+            typer.echo(f"wrote {plural(len(record.actions), 'action')} of table {table} to {out}")
 
 
 # --- meeple serve ---------------------------------------------------------------------------------
@@ -700,9 +748,41 @@ def serve(
             "(the least server CPU, about four times the bytes)."
         ),
     ] = 1,
+    limit_tables: Annotated[
+        str, typer.Option(help="Tables one client address may create, e.g. 10/minute;100/day (attempts count).")
+    ] = rates.TABLES,
+    limit_forms: Annotated[
+        str, typer.Option(help="Forms one client address may post (creating a table, taking a free seat).")
+    ] = rates.FORMS,
+    limit_sockets: Annotated[
+        str, typer.Option(help="Websockets one client address may open (each table page opens one).")
+    ] = rates.SOCKETS,
+    limit_moves: Annotated[
+        str, typer.Option(help="Websocket messages (moves) one client address may send; beyond, its socket closes.")
+    ] = rates.MOVES,
+    max_open_tables: Annotated[
+        int, typer.Option(help="Unfinished tables one client address may keep at once (beyond: 429).")
+    ] = rates.OPEN_TABLES,
+    archive_after: Annotated[
+        str, typer.Option(help="Archive a finished table this long after its last move (30m, 12h, 7d).")
+    ] = cleanup.ARCHIVE_AFTER,
+    abandon_after: Annotated[
+        str, typer.Option(help="Close an unfinished table after this long without a person's move.")
+    ] = cleanup.ABANDON_AFTER,
 ) -> None:
     """Serve the browser app: a lobby, live tables over websockets, bots, all kept in one SQLite file
-    (or a PostgreSQL database shared by several servers)."""
+    (or a PostgreSQL database shared by several servers).
+
+    Every limit is per client address, counted in a moving window and written like 10/minute or
+    20/second;600/minute (several joined by ;). A request over a limit is refused with 429 and
+    Retry-After (a websocket, or one whose messages are over the limit: close code 4429), saying
+    when to try again.
+    Archived and abandoned tables are no longer served; `meeple export` writes their records.
+    Fixed: 8 search bots (easy, medium, hard) per client at unfinished tables; 32 websockets open
+    per address and 64 per table; 64 HTTP connections per address, 2,048 in all; a request's
+    headers within 10 s; a form of 128 KiB within 10 s; a websocket message of 4 KiB. Finished
+    and abandoned tables are looked for at start and every 10 minutes.
+    """
     import uvicorn
 
     from meeple.server import create_app
@@ -722,11 +802,17 @@ def serve(
         postgres = db.startswith(POSTGRES_SCHEMES)
         if not postgres and not Path(db).parent.is_dir():
             raise UsageProblem(f"cannot keep the database at {db}: no such directory")
+        limits = rates.Limits(limit_tables, limit_forms, limit_sockets, limit_moves, max_open_tables)
+        try:
+            limits.check()
+            retention = cleanup.Retention(cleanup.parse_duration(archive_after), cleanup.parse_duration(abandon_after))
+        except ValueError as error:
+            raise UsageProblem(str(error)) from None
         url = public_url or default_public_url(host, port)
         if urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).hostname:
             raise UsageProblem(f"--public-url must look like http://host:port or https://host, not {url!r}")
         try:
-            web_app = create_app(db, bot_workers=bot_workers, public_url=url)
+            web_app = create_app(db, bot_workers=bot_workers, public_url=url, limits=limits, retention=retention)
         except StoreError as error:
             raise UsageProblem(str(error)) from None
         except ImportError as error:

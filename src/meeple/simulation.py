@@ -42,7 +42,8 @@ def seat_agents(agent_specs: Sequence[str], players: int, index: int, rotate: bo
     if not agent_specs:
         raise BadAgent("at least one agent is needed")
     if len(agent_specs) > players:
-        raise BadAgent(f"{len(agent_specs)} agents were given for {players} seats")
+        given = f"{len(agent_specs)} agent{'s were' if len(agent_specs) > 1 else ' was'}"
+        raise BadAgent(f"{given} given for {players} seat{'s' if players != 1 else ''}")
     base = [agent_specs[s % len(agent_specs)] for s in range(players)]
     if not rotate:
         return base

@@ -15,6 +15,7 @@ import uvicorn
 from fastapi import FastAPI
 from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
 
+from machine_speed import MACHINE_SPEED
 from meeple.server import create_app
 from meeple.server.tables import TableManager
 
@@ -41,7 +42,7 @@ class LiveServer:
         self.sock.bind(("127.0.0.1", 0))  # a free port, held from now on: no race for it
         self.port = self.sock.getsockname()[1]
         self.base_url = f"http://127.0.0.1:{self.port}"
-        self.app: FastAPI = create_app(db_path, bot_workers=1, public_url=self.base_url)
+        self.app: FastAPI = create_app(db_path, bot_workers=1, public_url=self.base_url, limits=MACHINE_SPEED)
         config = uvicorn.Config(self.app, log_level="warning", lifespan="on")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(

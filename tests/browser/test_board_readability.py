@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page, Route
 
 from meeple.engine import Game, State, get_game
 from meeple.server.store import TableRow
-from meeple.server.tables import HUMAN, Table
+from meeple.server.tables import HUMAN, Replayed, Table
 from meeple.server.views import seat_view, templates
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "meeple" / "server" / "static"
@@ -39,6 +39,18 @@ MEASURE = """() => Array.from(document.querySelectorAll('#view .bk-board text'))
   const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
   return [t.textContent.trim(), px];
 })"""
+# A click at the middle of a clickable place (its highlight) must reach that place: no piece drawn
+# on it (a leader's pawn on a room) may swallow the click. The places whose middle is covered.
+SWALLOWED = """() => Array.from(document.querySelectorAll('#view .bk-board [data-action]')).map(place => {
+  const mark = place.querySelector('.bk-hl');
+  if (!mark) return null;
+  const box = mark.getBoundingClientRect();
+  const x = box.left + box.width / 2, y = box.top + box.height / 2;
+  if (box.width === 0 || x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return null;
+  const hit = document.elementFromPoint(x, y);
+  const reached = hit && hit.closest('[data-action]');
+  return reached === place ? null : [place.getAttribute('data-action'), hit ? hit.outerHTML.slice(0, 80) : null];
+}).filter(Boolean)"""
 OVERFLOW = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
 TOPS = """() => {
   const top = sel => { const e = document.querySelector(sel); return e ? e.getBoundingClientRect().top : null; };
@@ -72,9 +84,7 @@ def page_for(slug: str, players: int, state: State, played: int, seat: int | Non
     """The site's page with the server's fragment for `seat` at `state`."""
     row = TableRow("boards", slug, "1", players, 1, {}, [HUMAN] * players, False, "")
     table = Table(row, {})
-    table.game = get_game(slug)
-    table.state = state
-    table.actions = [(0, "")] * played
+    table.restore(Replayed(get_game(slug), state, [(0, "")] * played, {}))
     return PAGE.render(view=seat_view(table, seat))
 
 
@@ -94,6 +104,8 @@ def check(page: Page, where: str, least: float, phone: bool, seat_moves: bool) -
     assert texts, f"{where}: no text measured"
     small = sorted({(round(px, 1), s[:40]) for s, px in texts if px < least - 0.01})
     assert not small, f"{where}: {len(small)} texts under {least} px, e.g. {small[:6]}"
+    swallowed = page.evaluate(SWALLOWED)
+    assert not swallowed, f"{where}: a click on the middle of these places does not reach them: {swallowed[:4]}"
     if phone:
         assert page.evaluate(OVERFLOW) <= 0, f"{where}: the page overflows sideways"
         tops = page.evaluate(TOPS)

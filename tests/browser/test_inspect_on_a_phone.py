@@ -58,7 +58,7 @@ def test_a_tap_shows_the_full_rule_text_of_what_is_tapped(
     expect(panel).to_be_hidden()
     rule = page.evaluate(MARK, RULE_TEXT[slug])
     assert rule, f"{slug}: no room, location, card or tile with its rule text on the first board"
-    table = live_server.manager.get(page.url.split("/t/")[1].split("?")[0])
+    table = live_server.manager.tables[page.url.split("/t/")[1].split("?")[0]]  # made here: in memory
 
     def own_moves() -> list[str]:
         return [action for seat, action in table.actions if seat == 0]

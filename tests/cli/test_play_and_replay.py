@@ -198,21 +198,23 @@ def test_split_agents_keeps_parameters_together() -> None:
     assert split_agents(None) == []
 
 
-def render_result(result: Result, names: list[str] | None = None) -> str:
+def render_result(result: Result, names: list[str] | None = None, cooperative: bool = False) -> str:
     console = Console(file=io.StringIO(), width=120, highlight=False)
-    print_result(console, result, names)
+    print_result(console, result, names, cooperative)
     return console.file.getvalue()
 
 
 def test_print_result_shows_shared_wins_team_outcomes_and_no_winner() -> None:
     shared = render_result(Result(scores=[3, 3, 1], ranking=[1, 1, 3], winner_seats=[0, 1]), ["a", "b", "c"])
     assert "Winners (shared): seats 0, 1." in shared
-    team = Result(scores=[2.5], ranking=[1], winner_seats=[], team=TeamOutcome(won=False, margin=-10, detail="flooded"))
-    text = render_result(team)
-    assert "The team lost: flooded (margin 10 short)." in text
-    assert "2.5" in text
+    alone = Result(
+        scores=[2.5], ranking=[1], winner_seats=[], team=TeamOutcome(won=False, margin=-10, detail="flooded")
+    )
+    text = render_result(alone, ["human"])
+    assert "Seat 0 (human) lost: flooded." in text and "team" not in text  # one player against the game
+    assert "rank" not in text  # no ranking of one
     won = Result(scores=[4, 4], ranking=[1, 1], winner_seats=[0, 1], team=TeamOutcome(won=True, margin=1.5))
-    assert "The team won (margin 1.5 to spare)." in render_result(won)
+    assert "The team won, with a margin of 1.5 to spare." in render_result(won, cooperative=True)
     assert "Nobody won." in render_result(Result(scores=[0, 0], ranking=[1, 1], winner_seats=[]))
 
 

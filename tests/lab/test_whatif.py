@@ -27,8 +27,8 @@ EDITS = {
     "lotta-rome": ("rules.toml", "[start_gems]\nvalue = 4", "[start_gems]\nvalue = 9"),
     "round-table": (
         "cards.toml",
-        'id = "farm"\nname = "Farm"\ntype = "demesne"\nrp = 1',
-        'id = "farm"\nname = "Farm"\ntype = "demesne"\nrp = 3',
+        'id = "knight-bachelor"\nname = "Knight Bachelor"\ntype = "knight"\nrp = 2\ninfluence = 1',
+        'id = "knight-bachelor"\nname = "Knight Bachelor"\ntype = "knight"\nrp = 2\ninfluence = 6',
     ),
 }
 

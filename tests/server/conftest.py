@@ -3,10 +3,12 @@ tests, a database of each kind (a SQLite file, and a throw-away PostgreSQL when 
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from machine_speed import MACHINE_SPEED
 from meeple.server import create_app
 
 from .postgres import PostgresUnavailable, ThrowAwayPostgres
@@ -20,12 +22,13 @@ def db_path(tmp_path: Path) -> str:
 @pytest.fixture
 def serve(db_path: str) -> Iterator[Callable[..., TestClient]]:
     """Start an app on the test's database (bots in a thread unless bot_workers is given, views
-    unpaced: these tests move faster than any person); the clients are closed (the app shut
-    down) at the end of the test."""
+    unpaced: these tests move faster than any person; other keywords go to create_app); the
+    clients are closed (the app shut down) at the end of the test."""
     clients: list[TestClient] = []
 
-    def start(bot_workers: int = 0) -> TestClient:
-        client = TestClient(create_app(db_path, bot_workers=bot_workers, view_interval=0))
+    def start(bot_workers: int = 0, **options: Any) -> TestClient:
+        options.setdefault("limits", MACHINE_SPEED)
+        client = TestClient(create_app(db_path, bot_workers=bot_workers, view_interval=0, **options))
         client.__enter__()
         clients.append(client)
         return client

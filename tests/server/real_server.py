@@ -13,6 +13,8 @@ from contextlib import contextmanager
 
 from websockets.sync.client import ClientConnection
 
+from machine_speed import MACHINE_SPEED_FLAGS
+
 from .support import action_ids, notice_text, view_seq
 
 
@@ -27,7 +29,7 @@ def running_server(db_path: str, port: int, *extra: str) -> Iterator[subprocess.
     """`meeple serve` in a subprocess, ready to serve; killed (SIGKILL) on exit if still running.
     Its log goes to a file (a pipe nobody reads would fill up and stall the server)."""
     command = [sys.executable, "-c", "from meeple.cli import app; app()", "serve", "--port", str(port)]
-    command += ["--db", db_path, "--bot-workers", "1", *extra]
+    command += ["--db", db_path, "--bot-workers", "1", *MACHINE_SPEED_FLAGS, *extra]
     with tempfile.TemporaryFile() as log:
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log)
         try:

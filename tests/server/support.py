@@ -12,7 +12,7 @@ from starlette.testclient import WebSocketTestSession
 
 from meeple.engine import Game, State, state_digest
 from meeple.server.store import TableRow
-from meeple.server.tables import HUMAN, Table, TableManager
+from meeple.server.tables import HUMAN, Replayed, Table, TableManager
 
 GAME = "four-big-strata"
 VIEW_SEQ = re.compile(r'<div id="view" data-seq="(-?\d+)"')
@@ -55,7 +55,7 @@ def table_in_memory(game: Game, state: State, seed: int, actions: list[tuple[int
         created="2026-01-01T00:00:00.000+00:00",
     )
     table = Table(row, {})
-    table.game, table.state, table.actions = game, state, actions
+    table.restore(Replayed(game, state, actions, {}))
     return table
 
 

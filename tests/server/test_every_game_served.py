@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from machine_speed import MACHINE_SPEED
 from meeple.engine import GameSpec, game_specs, get_game
 from meeple.server import create_app
 
@@ -39,7 +40,7 @@ def test_a_human_plays_against_bots_and_the_table_survives_a_restart(slug: str, 
     db_path = str(tmp_path / "meeple.sqlite")
     game = get_game(slug)
     players = table_size(game.spec)
-    with TestClient(create_app(db_path)) as client:
+    with TestClient(create_app(db_path, limits=MACHINE_SPEED)) as client:
         table_id, link = create(client, slug, players)
         manager = client.app.state.manager
         table = manager.tables[table_id]
@@ -63,7 +64,7 @@ def test_a_human_plays_against_bots_and_the_table_survives_a_restart(slug: str, 
             wait_for_bots(manager, table)
         before = fingerprint(table)
         assert before[0] > 0
-    with TestClient(create_app(db_path)) as client:
+    with TestClient(create_app(db_path, limits=MACHINE_SPEED)) as client:
         restored = restore_all(client)[table_id]
         assert client.app.state.manager.broken == {}
         wait_for_bots(client.app.state.manager, restored)

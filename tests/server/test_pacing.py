@@ -5,13 +5,15 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
+from machine_speed import MACHINE_SPEED
 from meeple.server import create_app
 
 from .support import Browser, create_table, view_seq, wait_for_bots, ws_path
 
 
 def test_a_spectator_of_fast_bots_gets_few_views_and_the_last_one(tmp_path: Path) -> None:
-    with TestClient(create_app(str(tmp_path / "db.sqlite"), bot_workers=0, view_interval=0.2)) as client:
+    app = create_app(str(tmp_path / "db.sqlite"), bot_workers=0, view_interval=0.2, limits=MACHINE_SPEED)
+    with TestClient(app) as client:
         table_id, links = create_table(client, ["random"] * 5)
         table = client.app.state.manager.tables[table_id]
         with client.websocket_connect(ws_path(links["Spectators"])) as ws:

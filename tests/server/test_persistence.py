@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from websockets.sync.client import connect
 
+from machine_speed import MACHINE_SPEED
 from meeple.engine import get_game, state_digest
 from meeple.server import create_app
 from meeple.server.sqlite_store import SQLiteStore
@@ -42,7 +43,7 @@ def play_moves(client: TestClient, table_id: str, links: dict[str, str], moves: 
 
 
 def test_tables_are_rebuilt_identically(db_path: str) -> None:
-    with TestClient(create_app(db_path)) as client:
+    with TestClient(create_app(db_path, limits=MACHINE_SPEED)) as client:
         tables = [
             create_table(client, ["human", "human", "random"]),
             create_table(client, ["human", "heuristic", "human", "random"]),
@@ -55,7 +56,7 @@ def test_tables_are_rebuilt_identically(db_path: str) -> None:
         for table_id, links in tables:
             with client.websocket_connect(ws_path(links["Seat 0"])) as ws:
                 views[table_id] = ws.receive_text()
-    with TestClient(create_app(db_path)) as client:
+    with TestClient(create_app(db_path, limits=MACHINE_SPEED)) as client:
         manager = client.app.state.manager
         restore_all(client)
         assert manager.broken == {}
@@ -70,7 +71,7 @@ def test_tables_are_rebuilt_identically(db_path: str) -> None:
 
 
 def test_store_is_an_append_only_log_with_hashed_tokens(db_path: str) -> None:
-    with TestClient(create_app(db_path)) as client:
+    with TestClient(create_app(db_path, limits=MACHINE_SPEED)) as client:
         table_id, links = create_table(client, ["human", "human"])
         play_moves(client, table_id, links, 4)
         store = client.app.state.manager.store
@@ -97,7 +98,7 @@ def test_store_is_an_append_only_log_with_hashed_tokens(db_path: str) -> None:
 
 
 def test_a_table_that_does_not_replay_is_reported_not_fatal(db_path: str) -> None:
-    with TestClient(create_app(db_path)) as client:
+    with TestClient(create_app(db_path, limits=MACHINE_SPEED)) as client:
         bad, bad_links = create_table(client, ["human", "human"])
         good, good_links = create_table(client, ["human", "human"])
         play_moves(client, bad, bad_links, 2)
@@ -106,7 +107,7 @@ def test_a_table_that_does_not_replay_is_reported_not_fatal(db_path: str) -> Non
     db.execute("INSERT INTO events VALUES (?, 2, 0, 'not-a-move', 'now')", (bad,))
     db.commit()
     db.close()
-    with TestClient(create_app(db_path)) as client:
+    with TestClient(create_app(db_path, limits=MACHINE_SPEED)) as client:
         restore_all(client)
         assert list(client.app.state.manager.broken) == [bad]
         assert "1 stored table could not be restored" in client.get("/").text

@@ -23,6 +23,7 @@ from uvicorn.logging import AccessFormatter
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
+from machine_speed import MACHINE_SPEED
 from meeple.engine import Game, State, game_specs, get_game
 from meeple.server import app as server_app
 from meeple.server import connections, create_app
@@ -257,7 +258,7 @@ def test_the_token_filter_keeps_uvicorns_access_format() -> None:
 def test_sockets_are_capped_per_table_and_per_address(db_path: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(server_app, "SOCKETS_PER_TABLE", 3)
     monkeypatch.setattr(server_app, "SOCKETS_PER_ADDRESS", 5)
-    with TestClient(create_app(db_path, bot_workers=0)) as client:
+    with TestClient(create_app(db_path, bot_workers=0, limits=MACHINE_SPEED)) as client:
         first, _ = create_table(client, ["human", "random"])
         second, _ = create_table(client, ["human", "random"])
         with (
@@ -293,7 +294,9 @@ def test_half_sent_requests_are_closed_and_capped_per_address(tmp_path: Path, mo
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    app = create_app(str(tmp_path / "db.sqlite"), bot_workers=0, public_url=f"http://127.0.0.1:{port}")
+    app = create_app(
+        str(tmp_path / "db.sqlite"), bot_workers=0, public_url=f"http://127.0.0.1:{port}", limits=MACHINE_SPEED
+    )
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", **connections.connection_limits()))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

@@ -82,6 +82,24 @@ def test_events_are_append_only(store: Store, any_db: str) -> None:
     assert store.events("t1") == [(0, 0, "bid:1")]
 
 
+def test_a_closed_table_keeps_its_log_and_leaves_the_lists_of_tables_to_serve(store: Store) -> None:
+    for table_id in ("t1", "t2", "t3"):
+        store.create_table(a_row(table_id), {})
+    store.append_events([Event("t1", 0, 0, "bid:1"), Event("t1", 1, 2, "take:x", ends=True)])
+    store.append_events([Event("t2", 0, 1, "pass"), Event("t2", 1, 0, "bid:2")])
+    store.append_event("t2", 2, 1, "bid:3")
+    assert store.last_moves("t2").keys() == {0, 1} and store.last_moves("t3") == {}
+    assert store.last_moves("t2")[1] >= store.last_moves("t2")[0]
+    assert store.finished_before("9999") == ["t1"] and store.finished_before("2000") == []
+    store.close_table("t1", "archived", "2030-01-01T00:00:00.000+00:00")
+    store.close_table("t2", "abandoned", "2030-01-02T00:00:00.000+00:00")
+    assert store.finished_before("9999") == []
+    assert store.tables(finished=True) == [] and [row.id for row in store.tables(finished=False)] == ["t3"]
+    closed = store.table("t2")
+    assert closed is not None and (closed.closed, closed.closed_at) == ("abandoned", "2030-01-02T00:00:00.000+00:00")
+    assert len(store.tables()) == 3 and len(store.events("t2")) == 3  # kept, for `meeple export`
+
+
 def test_a_postgresql_store_reconnects_after_losing_its_connection(postgres: ThrowAwayPostgres) -> None:
     """The database dropped the connection (a restart, a network failure): the call that finds
     it broken fails, nothing is half-stored, and the next call works on a new connection."""

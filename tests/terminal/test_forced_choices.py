@@ -4,19 +4,12 @@ stopped just before a seat has a single legal action."""
 
 import random
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from terminal_driving import meeple
 
 from meeple.engine import Game, GameRecord, decode_record, encode_record, finish_record, game_specs, get_game
-
-
-def meeple(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    """The real `meeple` command in a process of its own, its input piped."""
-    command = [sys.executable, "-c", "from meeple.cli import app; app()", *args]
-    return subprocess.run(command, input=stdin, capture_output=True, text=True, timeout=300, env={"COLUMNS": "120"})
 
 
 def forced_prefix(game: Game, players: int) -> tuple[list[tuple[int, str]], int]:

@@ -13,6 +13,7 @@ from meeple.engine.errors import (
 )
 from meeple.engine.estimate import Estimate, LinearModel
 from meeple.engine.game import Game, State
+from meeple.engine.glossary import Entry, Found, look_up
 from meeple.engine.record import GameRecord, decode_record, encode_record, finish_record, replay, state_digest
 from meeple.engine.registry import game_specs, get_game
 from meeple.engine.result import Result, TeamOutcome, competitive_result, rank_by_keys, score_sheet
@@ -24,7 +25,9 @@ __all__ = [
     "BadOption",
     "BadPlayerCount",
     "BadRecord",
+    "Entry",
     "Estimate",
+    "Found",
     "Game",
     "GameOver",
     "GameRecord",
@@ -46,6 +49,7 @@ __all__ = [
     "finish_record",
     "game_specs",
     "get_game",
+    "look_up",
     "merge_alike",
     "rank_by_keys",
     "replay",

@@ -15,6 +15,7 @@ import msgspec
 from meeple.engine.action import Action
 from meeple.engine.errors import GameOver, IllegalAction, NotYourTurn
 from meeple.engine.estimate import Estimate
+from meeple.engine.glossary import Entry
 from meeple.engine.result import Result
 from meeple.engine.rng import Rng
 from meeple.engine.spec import GameSpec, OptionValue
@@ -168,6 +169,28 @@ class Game(ABC, Generic[S]):
         It reads only its arguments, so it can show nothing the seat may not see."""
         return None
 
+    def picture(self) -> str | None:
+        """The game's picture for the lobby (one `<svg>` drawn with meeple.svgkit, no outside
+        asset), or None if it has none."""
+        return None
+
     def render_text(self, observation: dict[str, Any]) -> str:
         """The observation as text for the terminal. Games override this in their view."""
         return msgspec.json.format(msgspec.json.encode(observation), indent=2).decode()
+
+    def render_text_brief(self, observation: dict[str, Any]) -> str:
+        """The observation as text short enough to stay on a terminal's screen beside the choices
+        (the terminal shows the whole `render_text` on request). Default: the whole text."""
+        return self.render_text(observation)
+
+    def prompt(self, observation: dict[str, Any], legal: list[Action]) -> str:
+        """What the observing seat is asked now and why, in a sentence, read from its observation
+        and `legal` (its actions now): for a payment, a discard or a shortfall it says what is
+        owed and what the seat has. "" (the default) when the choices say it all."""
+        return ""
+
+    def glossary(self) -> tuple[Entry, ...]:
+        """Every component a player may ask about (rooms, cards, locations, tiles, orders...) by
+        name, with its full rule text, built from the game's content (meeple.engine.glossary
+        finds entries by a typed name). Default: none."""
+        return ()

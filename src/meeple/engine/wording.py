@@ -34,7 +34,7 @@ def second_person(verb: str) -> str:
 
 def word_line(line: str, viewer: int | None) -> str:
     """`line` for the reader at seat `viewer` (None: a spectator): their own seat as "you" (its
-    verb agreeing), every other seat by its number; capitalised at the start of the line."""
+    verb agreeing), every other seat by its number; the line starts with a capital."""
 
     def mark(match: re.Match[str]) -> str:
         seat, possessive, verb = int(match[1]), bool(match[2]), match[3]
@@ -44,11 +44,10 @@ def word_line(line: str, viewer: int | None) -> str:
                 verb = verb if possessive else second_person(verb)
         else:
             words = f"seat {seat}" + ("'s" if possessive else "")
-        if match.start() == 0:
-            words = words[:1].upper() + words[1:]
         return words + (f" {verb}" if verb else "")
 
-    return _MARK.sub(mark, line) if "{seat " in line else line
+    worded = _MARK.sub(mark, line) if "{seat " in line else line
+    return worded[:1].upper() + worded[1:]
 
 
 def word_log(lines: list[str], viewer: int | None) -> list[str]:

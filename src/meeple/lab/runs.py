@@ -117,7 +117,7 @@ def balance(
     counts = parse_player_counts(players, variants[0].spec)
     check_agents(agents)
     if len(agents) > min(counts):
-        raise LabError(f"--agents names {len(agents)} agents but {min(counts)} players have fewer seats")
+        raise LabError(f"--agents names {len(agents)} agents but a game of {min(counts)} has fewer seats")
     if games < 1:
         raise LabError(f"--games must be at least 1, not {games}")
     backend = make_backend(where.backend, where.workers, where.address, fresh=content is not None)

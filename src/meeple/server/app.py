@@ -14,6 +14,7 @@ import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, quote
@@ -23,10 +24,12 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from meeple.engine import MeepleError, game_specs, get_game
-from meeple.server import origins, views
+from meeple.server import cleanup, origins, views
 from meeple.server.bots import BOT_LEVELS
-from meeple.server.store import HOT_SEAT, open_store
-from meeple.server.tables import HUMAN, Client, Duplicate, Refusal, TableManager
+from meeple.server.cleanup import DEFAULT_RETENTION, Retention
+from meeple.server.rates import DEFAULT_LIMITS, Limits, Throttle, Throttles
+from meeple.server.store import HOT_SEAT, TableRow, open_store, utc_now
+from meeple.server.tables import HUMAN, Client, Duplicate, Refusal, TableManager, TooMany
 
 MAX_MESSAGE = 4096  # bytes in one websocket message from a browser
 MAX_FORM = 131072  # bytes in the lobby's create form (a deck text option may hold 32 KiB, encoded)
@@ -94,7 +97,13 @@ def redact_server_logs() -> None:
 
 
 def create_app(
-    db: str, bot_workers: int = 1, public_url: str = DEFAULT_PUBLIC_URL, view_interval: float = VIEW_INTERVAL
+    db: str,
+    bot_workers: int = 1,
+    public_url: str = DEFAULT_PUBLIC_URL,
+    view_interval: float = VIEW_INTERVAL,
+    limits: Limits = DEFAULT_LIMITS,
+    retention: Retention = DEFAULT_RETENTION,
+    clock: Callable[[], datetime] = utc_now,
 ) -> FastAPI:
     """The meeple web app on the database `db`: a SQLite file (created if missing) or a
     postgresql:// URL (see store.open_store; StoreError if it cannot be opened).
@@ -106,20 +115,26 @@ def create_app(
     `public_url` is where browsers reach the server: invite links are built from it (never from
     a request's Host header), and state-changing requests and websockets are accepted only from
     its origin (see origins.py). `view_interval` paces the views sent to one browser (see
-    send_updates; 0: unpaced).
+    send_updates; 0: unpaced). `limits` bounds what one client address may do (rates.py);
+    `retention` says when finished and abandoned tables are closed, by `clock`'s time (cleanup.py).
     """
     redact_server_logs()
     base_url = public_url.rstrip("/")
     allowed = origins.allowed_origins(base_url)
     for spec in game_specs():  # read every game's component files now: never later, on the event loop
         get_game(spec.slug)
-    manager = TableManager(open_store(db), bot_workers)
+    manager = TableManager(open_store(db), bot_workers, open_tables_per_client=limits.open_tables, clock=clock)
+    throttles = Throttles(limits)
     log.info("%d unfinished stored tables to restore", manager.load())
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         manager.start()
+        sweeper = asyncio.create_task(cleanup.sweep_forever(manager, retention), name="meeple-clean-up")
         yield
+        sweeper.cancel()
+        with suppress(asyncio.CancelledError):
+            await sweeper
         await manager.close()
 
     app = FastAPI(title="meeple", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
@@ -155,6 +170,7 @@ def create_app(
             "lobby.html",
             status,
             specs=specs,
+            pictures=views.game_pictures(),
             seat_choices=SEAT_CHOICES,
             values={spec.slug: views.form_values(spec, fields if spec.slug == chosen else None) for spec in specs},
             chosen=chosen if known else None,
@@ -166,12 +182,28 @@ def create_app(
     def error_page(status: int, heading: str, message: str) -> HTMLResponse:
         return page("error.html", status, heading=heading, message=message)
 
+    def too_fast(request: Request, *throttled: Throttle) -> HTMLResponse | None:
+        """A 429 with Retry-After if the client is over one of the limits (checked in order; a
+        request refused by one is counted by none), else None. The page is the short error
+        page, not the lobby: a flood of forms costs the server little to refuse."""
+        address = client_address(request)
+        for throttle in throttled:
+            refusal = throttle.refusal(address)
+            if refusal is not None:
+                response = error_page(429, "Too many requests", refusal.message[:1].upper() + refusal.message[1:] + ".")
+                response.headers["Retry-After"] = str(refusal.retry_after)
+                return response
+        return None
+
     @app.get("/", response_class=HTMLResponse)
     async def lobby_page() -> HTMLResponse:
         return lobby()
 
-    @app.post("/tables", response_class=HTMLResponse)
+    @app.post("/tables", response_class=HTMLResponse, openapi_extra=CREATE_FORM_SCHEMA)
     async def create_table(request: Request) -> HTMLResponse:
+        refused = too_fast(request, throttles.forms, throttles.tables)
+        if refused is not None:
+            return refused
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != FORM_TYPE:
             return lobby(f"the form must be sent as {FORM_TYPE}, not {kind[:60] or 'nothing'!r}", 415)
@@ -185,8 +217,10 @@ def create_app(
         try:  # checking the options may parse a deck text: off the event loop
             slug, players, seats, options, hot_seat = await asyncio.to_thread(parse_create_form, fields)
             listed = fields.get("listed", "").lower() in views.TRUE_WORDS
-            owner = request.client.host if request.client else "unknown"  # bots are scheduled and capped per client
+            owner = client_address(request)  # bots are scheduled and capped per client
             table, tokens = await manager.create(slug, players, seats, options, hot_seat, owner=owner, listed=listed)
+        except TooMany as error:
+            return lobby(str(error), 429, fields)
         except MeepleError as error:
             return lobby(views.form_error(fields.get("game", ""), error), 400, fields)
         links = []
@@ -199,8 +233,11 @@ def create_app(
         )
 
     @app.post("/t/{table_id}/join")
-    async def join_table(table_id: str) -> Response:
+    async def join_table(request: Request, table_id: str) -> Response:
         """Take a free seat of a listed table: on to that seat's page (its link is its token)."""
+        refused = too_fast(request, throttles.forms)
+        if refused is not None:
+            return refused
         try:
             _, token = await manager.join(table_id)
         except MeepleError as error:
@@ -210,6 +247,9 @@ def create_app(
     async def table_page(table_id: str, token: str | None) -> HTMLResponse:
         table = await manager.find(table_id)
         if table is None:
+            closed = await manager.closed_row(table_id)
+            if closed is not None:
+                return error_page(410, "Table closed", closed_message(closed) + ".")
             return error_page(404, "No such table", f"There is no table {table_id!r}.")
         if table.broken is not None:
             return error_page(503, "Table unavailable", f"Table {table_id} could not be restored: {table.broken}")
@@ -236,19 +276,24 @@ def create_app(
         if refusal is not None:
             await websocket.close(code=CLOSE_BAD_ORIGIN, reason=refusal[:120])  # before accept: an HTTP 403
             return
-        address = websocket.client.host if websocket.client else ""
+        address = client_address(websocket)
         with sockets.held(table_id, address) as crowded:
             await websocket.accept()
-            if crowded is not None:
-                await refuse_connection(websocket, CLOSE_TOO_MANY, crowded)
+            reason = crowded
+            if reason is None and (too_often := throttles.sockets.refusal(address)) is not None:
+                reason = too_often.message
+            if reason is not None:
+                await refuse_connection(websocket, CLOSE_TOO_MANY, reason)
                 return
-            await serve_socket(websocket, table_id, token)
+            await serve_socket(websocket, table_id, token, address)
 
-    async def serve_socket(websocket: WebSocket, table_id: str, token: str | None) -> None:
+    async def serve_socket(websocket: WebSocket, table_id: str, token: str | None, address: str) -> None:
         """One accepted websocket: check the table and token, then play until it closes."""
         table = await manager.find(table_id)
         if table is None:
-            await refuse_connection(websocket, CLOSE_NO_TABLE, f"there is no table {table_id[:40]!r}")
+            closed = await manager.closed_row(table_id)
+            reason = f"there is no table {table_id[:40]!r}" if closed is None else closed_message(closed)
+            await refuse_connection(websocket, CLOSE_NO_TABLE, reason)
             return
         if table.broken is not None:
             await refuse_connection(websocket, CLOSE_BROKEN, f"table {table_id} could not be restored")
@@ -261,10 +306,14 @@ def create_app(
         client = Client(table, None if hot else granted, hot, token)
         table.clients.add(client)
         pump = asyncio.create_task(send_updates(websocket, client, view_interval))
+        too_often = None
         try:
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
+                    break
+                too_often = throttles.moves.refusal(address)
+                if too_often is not None:  # a flood: closed, so that it costs nothing more
                     break
                 await handle_message(manager, client, message.get("text"), message.get("bytes"))
         except WebSocketDisconnect:
@@ -274,11 +323,48 @@ def create_app(
             pump.cancel()
             with suppress(asyncio.CancelledError):
                 await pump
+        if too_often is not None:
+            with suppress(WebSocketDisconnect, RuntimeError, OSError):  # the browser may be gone already
+                await refuse_connection(websocket, CLOSE_TOO_MANY, too_often.message)
 
     return app
 
 
 FORM_TYPE = "application/x-www-form-urlencoded"
+# The lobby's create form as OpenAPI describes it, with the choices its selects offer (the route
+# reads the body itself, bounded, so FastAPI cannot infer it): what the fuzz test generates
+# requests from (tests/server/test_fuzz.py), and forged ones that break it.
+CREATE_FORM_SCHEMA = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            FORM_TYPE: {
+                "schema": {
+                    "type": "object",
+                    "properties": {
+                        "game": {"type": "string", "enum": [spec.slug for spec in game_specs()]},
+                        "players": {"type": "string", "enum": [str(n) for n in range(1, 9)]},
+                        **{f"seat{n}": {"type": "string", "enum": [c for c, _ in SEAT_CHOICES]} for n in range(8)},
+                        "hot_seat": {"type": "string", "enum": ["on", ""]},
+                        "listed": {"type": "string", "enum": ["on", ""]},
+                    },
+                    "additionalProperties": {"type": "string"},
+                }
+            }
+        },
+    }
+}
+
+
+def closed_message(row: TableRow) -> str:
+    """What a link to a closed table says (cleanup.py)."""
+    when = (row.closed_at or "")[:16].replace("T", " ")  # stored in UTC
+    return f"table {row.id} was {row.closed} on {when} UTC: its record is kept, it is no longer played"
+
+
+def client_address(connection: Request | WebSocket) -> str:
+    """The client's address: what its rate limits, table caps and bots' fair share are counted by."""
+    return connection.client.host if connection.client else "unknown"
 
 
 async def read_body(request: Request, limit: int) -> bytes | None:

@@ -28,6 +28,8 @@ BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
 MIGRATIONS = (
     ("tables", "listed", "INTEGER NOT NULL DEFAULT 0"),
     ("tables", "finished", "TEXT"),
+    ("tables", "closed", "TEXT"),  # why a table was closed (cleanup.py), NULL while it is served
+    ("tables", "closed_at", "TEXT"),
 )
 
 

@@ -34,7 +34,9 @@ import msgspec
 HOT_SEAT = -1  # the seat number of a hot-seat token: it speaks for every human seat
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
-TABLE_COLUMNS = "id, game, version, players, seed, options, seats, hot_seat, created, listed, finished"
+TABLE_COLUMNS = (
+    "id, game, version, players, seed, options, seats, hot_seat, created, listed, finished, closed, closed_at"
+)
 # The tables of both stores (SQL both SQLite and PostgreSQL read alike); each store adds its
 # own triggers that keep `events` append-only.
 SCHEMA = (
@@ -49,7 +51,9 @@ SCHEMA = (
         hot_seat INTEGER NOT NULL,
         created TEXT NOT NULL,
         listed INTEGER NOT NULL DEFAULT 0,
-        finished TEXT
+        finished TEXT,
+        closed TEXT,
+        closed_at TEXT
     )""",
     """CREATE TABLE IF NOT EXISTS seat_tokens (
         table_id TEXT NOT NULL REFERENCES tables(id),
@@ -72,7 +76,8 @@ INDEXES = ("CREATE INDEX IF NOT EXISTS tables_unfinished ON tables (finished, cr
 class TableRow(msgspec.Struct):
     """One table's setup as stored; `seats` holds "human" or an agent spec per seat; a
     `listed` table is shown in the lobby's open tables, where anyone may take a free seat;
-    `finished` is when its game ended (None while it goes on)."""
+    `finished` is when its game ended (None while it goes on); a `closed` one ("archived" or
+    "abandoned", at `closed_at`, see cleanup.py) is no longer served, its record kept."""
 
     id: str
     game: str
@@ -85,6 +90,8 @@ class TableRow(msgspec.Struct):
     created: str
     listed: bool = False
     finished: str | None = None
+    closed: str | None = None
+    closed_at: str | None = None
 
 
 class Event(msgspec.Struct, frozen=True):
@@ -117,8 +124,12 @@ def token_matches(token: str, stored_hash: str) -> bool:
     return hmac.compare_digest(token_hash(token), stored_hash)
 
 
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
 def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
+    return utc_now().isoformat(timespec="milliseconds")
 
 
 class Store(ABC):
@@ -148,7 +159,7 @@ class Store(ABC):
         """Store a new table and the hashes of its seat tokens, in one transaction."""
         with self._transaction():
             self._execute(
-                f"INSERT INTO tables ({TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO tables ({TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     row.id,
                     row.game,
@@ -161,6 +172,8 @@ class Store(ABC):
                     row.created,
                     int(row.listed),
                     row.finished,
+                    row.closed,
+                    row.closed_at,
                 ),
             )
             self._execute_many(
@@ -200,6 +213,11 @@ class Store(ABC):
         with self._transaction():
             self._execute("UPDATE tables SET finished = ? WHERE id = ? AND finished IS NULL", (now(), table_id))
 
+    def close_table(self, table_id: str, why: str, at: str) -> None:
+        """Mark a table closed (`why`: archived or abandoned) from `at` on; its events stay."""
+        with self._transaction():
+            self._execute("UPDATE tables SET closed = ?, closed_at = ? WHERE id = ?", (why, at, table_id))
+
     # --- reading ---------------------------------------------------------------------------
 
     def table(self, table_id: str) -> TableRow | None:
@@ -209,14 +227,25 @@ class Store(ABC):
         return found[0] if found else None
 
     def tables(self, finished: bool | None = None) -> list[TableRow]:
-        """Stored tables, oldest first: every one, or only the finished (True) or unfinished (False) ones."""
-        where = "" if finished is None else " WHERE finished IS NOT NULL" if finished else " WHERE finished IS NULL"
+        """Stored tables, oldest first: every one, or only the finished (True) or unfinished (False)
+        ones that are not closed (cleanup.py)."""
+        where = "" if finished is None else f" WHERE finished IS {'NOT ' if finished else ''}NULL AND closed IS NULL"
         rows = self._execute(f"SELECT {TABLE_COLUMNS} FROM tables{where} ORDER BY created, id")
         return [_row(r) for r in rows]
 
     def token_hashes(self, table_id: str) -> dict[int, str]:
         rows = self._execute("SELECT seat, token_sha256 FROM seat_tokens WHERE table_id = ?", (table_id,))
         return {seat: digest for seat, digest in rows}
+
+    def finished_before(self, at: str) -> list[str]:
+        """The ids of the tables whose game ended before `at` (ISO time) and that are not closed."""
+        rows = self._execute("SELECT id FROM tables WHERE finished < ? AND closed IS NULL ORDER BY finished", (at,))
+        return [table_id for (table_id,) in rows]
+
+    def last_moves(self, table_id: str) -> dict[int, str]:
+        """When each seat of a table last acted (ISO time), for the seats that have."""
+        rows = self._execute("SELECT seat, MAX(at) FROM events WHERE table_id = ? GROUP BY seat", (table_id,))
+        return {seat: at for seat, at in rows}
 
     def events(self, table_id: str) -> list[tuple[int, int, str]]:
         """(seq, seat, action id) of every action of a table, in order."""
@@ -237,6 +266,8 @@ def _row(r: Sequence[Any]) -> TableRow:
         created=r[8],
         listed=bool(r[9]),
         finished=r[10],
+        closed=r[11],
+        closed_at=r[12],
     )
 
 

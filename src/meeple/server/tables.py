@@ -23,14 +23,16 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
+from datetime import datetime
 from typing import Any, NamedTuple, ParamSpec, TypeVar
 
 from meeple.agents import make_agent
 from meeple.engine import Action, Game, GameSpec, MeepleError, State, get_game
 from meeple.server import bots
 from meeple.server.commits import GroupCommit
+from meeple.server.rates import OPEN_TABLES
 from meeple.server.scheduler import Scheduler, Worker, is_cheap
-from meeple.server.store import HOT_SEAT, Conflict, Event, Store, TableRow, now, token_hash, token_matches
+from meeple.server.store import HOT_SEAT, Conflict, Event, Store, TableRow, now, token_hash, token_matches, utc_now
 
 HUMAN = "human"
 MAX_NOTICES = 8
@@ -53,6 +55,18 @@ class Refusal(MeepleError):
 class Moved(Refusal):
     """A move refused because another server (on the same database) moved the table first;
     the table has been reloaded from the event log."""
+
+
+def read_time(text: str) -> datetime | None:
+    """A stored ISO time, None if it does not read as one (a value written into the file by hand)."""
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+class TooMany(Refusal):
+    """A table refused because its client already keeps as many unfinished tables as it may."""
 
 
 class Duplicate(Refusal):
@@ -144,6 +158,15 @@ class Table:
         self.options_since: dict[int, tuple[int, list[str]]] = {}  # seat -> (seq since when, its legal ids)
         self.legal: dict[int, list[Action]] = {}  # seat -> its legal actions now (note_options)
         self.last_acted: dict[int, int] = {}  # seat -> the number of its latest stored action
+        self.created = read_time(row.created) or utc_now()
+        self.last_move = self.created  # when anyone last moved here (or the table was created)
+        self.last_human_move = self.created  # when a person last moved here (or the table was created)
+
+    def note_moves(self, moved: dict[int, str]) -> None:
+        """Take when each seat last moved (ISO times, from the store) as the table's last moves."""
+        times = {seat: when for seat, at in moved.items() if (when := read_time(at)) is not None}
+        self.last_move = max(times.values(), default=self.created)
+        self.last_human_move = max((times[s] for s in self.human_seats() if s in times), default=self.created)
 
     def already_acted_on(self, seat: int, seq: int) -> bool:
         """Whether `seat` has an action stored since the board at `seq` was drawn: a message made
@@ -235,13 +258,21 @@ class TableManager:
 
     Bots think in `bot_workers` search worker processes and one more for cheap bots (0: one
     thread each, in this process: for tests and tiny machines). A client may keep at most
-    `search_seats_per_client` search bots at unfinished tables.
+    `open_tables_per_client` unfinished tables and `search_seats_per_client` search bots at them.
+    `clock` tells when moves are made (what clean-up measures idle time by; tests set it).
     """
 
     def __init__(
-        self, store: Store, bot_workers: int = 1, search_seats_per_client: int = SEARCH_SEATS_PER_CLIENT
+        self,
+        store: Store,
+        bot_workers: int = 1,
+        search_seats_per_client: int = SEARCH_SEATS_PER_CLIENT,
+        open_tables_per_client: int = OPEN_TABLES,
+        clock: Callable[[], datetime] = utc_now,
     ) -> None:
         self.store = store
+        self.clock = clock
+        self.open_tables_per_client = open_tables_per_client
         self.bot_workers = bot_workers
         self.search_seats_per_client = search_seats_per_client
         self.tables: dict[str, Table] = {}
@@ -249,7 +280,7 @@ class TableManager:
         self.scheduler = Scheduler(
             [Worker(self._bot_executor) for _ in range(max(1, bot_workers))], [Worker(self._bot_executor)]
         )
-        self._creating: dict[str, int] = {}  # owner -> search seats of tables being created
+        self._creating: dict[str, list[int]] = {}  # owner -> [search seats, tables] of the tables being created
         self._started = False
         self.broken: dict[str, str] = {}  # table id -> why it could not be restored, in the order found
         self._unrestored: dict[str, TableRow] = {}  # unfinished tables noted at start, not yet in memory
@@ -304,11 +335,12 @@ class TableManager:
 
     async def _restore(self, table_id: str) -> Table | None:
         row = self._unrestored.get(table_id) or await self._in_db(self.store.table, table_id)
-        if row is None:
+        if row is None or row.closed is not None:  # a closed table is no longer served (cleanup.py)
             return None
         table = Table(row, {})
         try:  # reading the log (the database may fail) and replaying it
             table.token_hashes = await self._in_db(self.store.token_hashes, table_id)
+            table.note_moves(await self._in_db(self.store.last_moves, table_id))
             table.restore(await asyncio.to_thread(replay, row, await self._in_db(self.store.events, table_id)))
         except Exception as error:  # any failure of one table must not take the others down
             self._mark_broken(table, error)
@@ -379,41 +411,64 @@ class TableManager:
         game = get_game(slug, options)
         game.spec.check_players(players)
         if len(seats) != players:
-            raise Refusal(f"{players} players need {players} seats, not {len(seats)}")
+            needed = (
+                f"{players} player{'s need' if players != 1 else ' needs'} {players} seat{'s' if players != 1 else ''}"
+            )
+            raise Refusal(f"{needed}, not {len(seats)}")
         for who in seats:
             if who != HUMAN:
                 make_agent(who, 0)  # BadAgent if the spec is not valid
-        with self._search_seats_reserved(owner, seats):
+        with self._reserved(owner, seats):
             return await self._create(game, players, seats, hot_seat, seed, owner, listed)
+
+    def _live_of(self, owner: str) -> Iterator[Table]:
+        """`owner`'s tables that can still go on: unfinished, not broken, not stuck on a failed bot."""
+        for table in self.tables.values():
+            if table.owner == owner and table.broken is None and table.problem is None and not table.is_over():
+                yield table
 
     def search_seats_of(self, owner: str) -> int:
         """The search bots (every bot but random and heuristic) at `owner`'s unfinished tables,
         counting tables being created and not tables that cannot go on (broken, or stuck on a
         failed bot): what the per-client cap counts."""
-        live = (t for t in self.tables.values() if t.owner == owner and t.broken is None and t.problem is None)
-        return sum(search_seats(t.row.seats) for t in live if not t.is_over()) + self._creating.get(owner, 0)
+        return sum(search_seats(t.row.seats) for t in self._live_of(owner)) + self._creating.get(owner, [0, 0])[0]
+
+    def open_tables_of(self, owner: str) -> int:
+        """`owner`'s unfinished tables that can go on, and those being created: what the cap of
+        open tables counts (a closed table is no longer among the tables at all)."""
+        return sum(1 for _ in self._live_of(owner)) + self._creating.get(owner, [0, 0])[1]
 
     @contextmanager
-    def _search_seats_reserved(self, owner: str, seats: list[str]) -> Iterator[None]:
-        """Refuse a table that would take `owner` over the cap of search bots; else hold its
-        search seats while it is created (two creations at once cannot both slip under it)."""
-        wanted = search_seats(seats)
-        if not owner or not wanted:
+    def _reserved(self, owner: str, seats: list[str]) -> Iterator[None]:
+        """Refuse a table that would take `owner` over the cap of open tables or of search bots;
+        else hold its place while it is created (two creations at once cannot both slip under
+        a cap)."""
+        if not owner:
             yield
             return
+        wanted = search_seats(seats)
+        tables = self.open_tables_of(owner)
+        if tables + 1 > self.open_tables_per_client:
+            raise TooMany(
+                f"too many open tables: you already have {tables} unfinished tables and may have at most "
+                f"{self.open_tables_per_client} at once. Finish one first (a table nobody moves at closes by itself)"
+            )
         held = self.search_seats_of(owner)
-        if held + wanted > self.search_seats_per_client:
+        if wanted and held + wanted > self.search_seats_per_client:
             raise Refusal(
                 f"too many search bots: you already have {held} easy, medium or hard bots at unfinished tables "
                 f"and may have at most {self.search_seats_per_client} at once; this table would add {wanted}. "
                 "Finish a table first, or seat random or heuristic bots (they are not limited)"
             )
-        self._creating[owner] = self._creating.get(owner, 0) + wanted
+        creating = self._creating.setdefault(owner, [0, 0])
+        creating[0] += wanted
+        creating[1] += 1
         try:
             yield
         finally:
-            self._creating[owner] -= wanted
-            if not self._creating[owner]:
+            creating[0] -= wanted
+            creating[1] -= 1
+            if creating == [0, 0]:
                 del self._creating[owner]
 
     async def _create(
@@ -437,7 +492,7 @@ class TableManager:
             options=dict(game.options),
             seats=list(seats),
             hot_seat=hot,
-            created=now(),
+            created=self.clock().isoformat(timespec="milliseconds"),
             listed=listed,
         )
         hashes = {seat: token_hash(token) for seat, token in tokens.items()}
@@ -543,7 +598,42 @@ class TableManager:
         table.state = after
         table.last_acted[seat] = table.seq
         table.actions.append((seat, action_id))
+        table.last_move = self.clock()
+        if table.row.seats[seat] == HUMAN:
+            table.last_human_move = table.last_move
         table.changed(mover=seat)
+
+    async def close_table(self, table_id: str, why: str) -> None:
+        """Close a table for good (`why`: archived or abandoned): marked in the store, where its
+        record stays; if it is in memory, its bots stopped, and it is dropped from the server's
+        tables, so it counts against no cap and is listed nowhere; its browsers told."""
+        at = self.clock().isoformat(timespec="milliseconds")
+        table = self.tables.get(table_id)
+        if table is None:
+            await self._in_db(self.store.close_table, table_id, why, at)
+            return
+        async with table.lock:
+            await self._in_db(self.store.close_table, table_id, why, at)
+            self.tables.pop(table_id, None)
+        if table.bot_task is not None and not table.bot_task.done():
+            table.bot_task.cancel()
+        self.scheduler.release(table.id)
+        for client in table.clients:
+            client.tell(f"This table was {why}: its record is kept, but it can no longer be played.", kind="info")
+
+    async def finished_before(self, at: datetime) -> list[str]:
+        """The ids of the stored tables, loaded or not, whose game ended before `at`, not closed."""
+        return await self._in_db(self.store.finished_before, at.isoformat(timespec="milliseconds"))
+
+    async def note_stored_moves(self, table: Table) -> None:
+        """Read when each seat of `table` last moved from the store (another server on the same
+        database may have moved it since this one did)."""
+        table.note_moves(await self._in_db(self.store.last_moves, table.id))
+
+    async def closed_row(self, table_id: str) -> TableRow | None:
+        """The stored row of `table_id` if it is a closed table (archived or abandoned), else None."""
+        row = await self._in_db(self.store.table, table_id)
+        return row if row is not None and row.closed is not None else None
 
     # --- bots ------------------------------------------------------------------------------
 

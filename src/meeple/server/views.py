@@ -9,12 +9,13 @@ where, and the result once the game is over.
 """
 
 import logging
+from functools import cache
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
-from meeple.engine import Action, GameSpec, MeepleError, game_specs
+from meeple.engine import Action, GameSpec, MeepleError, game_specs, get_game
 from meeple.server.bots import BOT_LEVELS
 from meeple.server.tables import HUMAN, Client, Table
 
@@ -221,6 +222,13 @@ def form_error(slug: str, error: MeepleError) -> str:
     """A refused form's reason, naming the game it was for (when the game is known)."""
     titles = {spec.slug: spec.title for spec in game_specs()}
     return f"{titles[slug]}: {error}" if slug in titles else str(error)
+
+
+@cache
+def game_pictures() -> dict[str, Markup]:
+    """Each game's picture for the lobby's game cards, as the game draws it (once: it never changes)."""
+    drawn = {spec.slug: get_game(spec.slug).picture() for spec in game_specs()}
+    return {slug: Markup(svg) for slug, svg in drawn.items() if svg}
 
 
 def open_tables(tables: list[Table]) -> list[dict[str, Any]]:

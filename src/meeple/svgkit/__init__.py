@@ -11,7 +11,7 @@ Nothing here knows a game.
 
 from meeple.svgkit.board import NARROW, Panel, board, legend
 from meeple.svgkit.icons import ICONS, icon, pawn, token
-from meeple.svgkit.shapes import act, card_frame, clickable, group, highlight, rect, title
+from meeple.svgkit.shapes import PICTURE, act, card_frame, clickable, group, highlight, picture, rect, title
 from meeple.svgkit.text import MIN_TEXT, MUTED, fit, num, text, width, wrap
 
 __all__ = [
@@ -19,6 +19,7 @@ __all__ = [
     "MIN_TEXT",
     "MUTED",
     "NARROW",
+    "PICTURE",
     "Panel",
     "act",
     "board",
@@ -31,6 +32,7 @@ __all__ = [
     "legend",
     "num",
     "pawn",
+    "picture",
     "rect",
     "text",
     "title",

@@ -9,6 +9,7 @@ stylesheet (static/boards.css) where it goes on a phone: "own" (the seat's own a
 from xml.sax.saxutils import escape, quoteattr
 
 from meeple.svgkit.shapes import rect
+from meeple.svgkit.shapes import title as tooltip
 from meeple.svgkit.text import INK, MUTED, fit, num, text, wrap
 
 PAPER = "#fffdf7"
@@ -73,13 +74,13 @@ def board(game: str, panels: list[str], label: str) -> str:
 
 def legend(entries: list[tuple[str, str]], title: str = "Legend", width: float = NARROW) -> str:
     """A legend panel: each entry a symbol drawn around (0, 0) (about 20 units wide) and the
-    words that explain it, wrapped beside it."""
+    words that explain it, wrapped beside it; the words are the entry's tooltip too (a tap on a
+    phone shows them whole)."""
     panel = Panel(width, title, "info", title)
     for symbol, words in entries:
         lines = wrap(words, 13, width - 56)
         top = panel.y
-        panel.add(f'<g transform="translate(24,{num(top + 12)})">{symbol}</g>')
-        for i, line in enumerate(lines):
-            panel.add(text(44, top + 16 + 17 * i, line, 13))
+        drawn = "".join(text(44, top + 16 + 17 * i, line, 13) for i, line in enumerate(lines))
+        panel.add(f'<g>{tooltip(words)}<g transform="translate(24,{num(top + 12)})">{symbol}</g>{drawn}</g>')
         panel.y += max(28, 17 * len(lines) + 8)
     return panel.svg()

@@ -27,6 +27,18 @@ def title(s: str) -> str:
     return f"<title>{escape(s)}</title>"
 
 
+PICTURE = 64  # the side of a game's picture, in drawing units
+
+
+def picture(body: str) -> str:
+    """A game's picture for the lobby's game cards: `body` drawn on a PICTURE x PICTURE square,
+    decorative (the card names the game beside it), scaled by the page's CSS."""
+    return (
+        f'<svg class="game-picture" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {PICTURE} {PICTURE}" '
+        f'aria-hidden="true" focusable="false">{body}</svg>'
+    )
+
+
 def group(x: float, y: float, body: str, attrs: str = "") -> str:
     return f'<g transform="translate({num(x)},{num(y)})"{attrs}>{body}</g>'
 

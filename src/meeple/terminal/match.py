@@ -62,6 +62,7 @@ class TerminalMatch:
             if spec != HUMAN
         }
         self.hot_seat = sum(spec == HUMAN for spec in seat_specs) > 1
+        self.glossary = game.glossary()
         self.last_human: int | None = None
         self.events = [Event(seat, self.game.apply(self.state, seat, action_id), False) for seat, action_id in actions]
         # human seat -> how many events it had seen at its last turn
@@ -109,10 +110,13 @@ class TerminalMatch:
             action = self.game.apply(self.state, seat, action_id)
         else:
             self.hand_over(seat)
-            board = self.game.render_text(self.game.observation(self.state, seat))
+            seen = self.game.observation(self.state, seat)
             history = [event.told_to(seat, self.seat_specs[event.seat]) for event in self.events]
-            self.screen.show_turn(self.game.spec.title, seat, board, history[self.seen[seat] :])
-            action = self.screen.choose(legal, seat, board, history)
+            brief = self.game.render_text_brief(seen)
+            self.screen.show_turn(self.game.spec.title, seat, brief, history[self.seen[seat] :])
+            prompt = self.game.prompt(seen, legal)
+            board = self.game.render_text(seen)
+            action = self.screen.choose(legal, seat, prompt, board, history, self.glossary)
             self.game.apply(self.state, seat, action.id)
             self.seen[seat] = len(self.events) + 1
             if self.hot_seat:  # hide this seat's private view before anyone else looks

@@ -2,6 +2,7 @@
 and the game's own breakdown of the score (`Result.detail`)."""
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -51,33 +52,59 @@ def _plain(value: object) -> str:
     return str(value)
 
 
-def print_result(console: Console, result: Result, seat_names: Sequence[str] | None = None) -> None:
-    """Scores, ranking and winners (or the team's outcome) of a finished game, and its breakdown."""
+def sheet_table(sheet: dict[str, Any], seat_names: Sequence[str] | None) -> Table:
+    """The game's score sheet (`meeple.engine.score_sheet`): one row per player, one column per part."""
+    table = Table(title="Score sheet")
+    table.add_column("player")
+    for column in sheet["columns"]:
+        table.add_column(escape(str(column)), justify="right")
+    for row in sheet["rows"]:
+        if "seat" in row:
+            who = f"seat {row['seat']}" + (f" ({seat_names[row['seat']]})" if seat_names is not None else "")
+        else:
+            who = str(row["name"])
+        table.add_row(escape(who), *(_plain(value) for value in row["values"]))
+    return table
+
+
+def print_result(
+    console: Console, result: Result, seat_names: Sequence[str] | None = None, cooperative: bool = False
+) -> None:
+    """How a finished game ended: for a competitive game the scores, ranking and winners; for a
+    team (`cooperative`) or a player alone against the game, won or lost in the game's words;
+    then the game's score sheet and the rest of its breakdown."""
     players = len(result.scores)
-    table = Table(title="Result")
-    table.add_column("seat", justify="right")
-    if seat_names is not None:
-        table.add_column("player")
-    table.add_column("score", justify="right")
+    detail = dict(result.detail)
+    sheet = detail.pop("sheet", None)
     if result.team is None:
-        table.add_column("rank", justify="right")
-        table.add_column("winner")
-    for seat, (score, rank) in enumerate(zip(result.scores, result.ranking, strict=True)):
-        cells = [str(seat)]
+        table = Table(title="Result")
+        table.add_column("seat", justify="right")
         if seat_names is not None:
-            cells.append(escape(seat_names[seat]))
-        cells.append(number(score))
-        if result.team is None:
-            cells += [str(rank), "yes" if seat in result.winner_seats else ""]
-        table.add_row(*cells)
-    console.print(table)
-    for line in breakdown_lines(dict(result.detail), players):
+            table.add_column("player")
+        for column in ("score", "rank", "winner"):
+            table.add_column(column, justify="left" if column == "winner" else "right")
+        for seat, (score, rank) in enumerate(zip(result.scores, result.ranking, strict=True)):
+            cells = [str(seat)]
+            if seat_names is not None:
+                cells.append(escape(seat_names[seat]))
+            cells += [number(score), str(rank), "yes" if seat in result.winner_seats else ""]
+            table.add_row(*cells)
+        console.print(table)
+    if sheet:
+        console.print(sheet_table(sheet, seat_names))
+    for line in breakdown_lines(detail, players):
         console.print(escape(line))
     if result.team is not None:
+        if cooperative:
+            who = "The team"
+        else:
+            who = "Seat 0" + (f" ({escape(seat_names[0])})" if seat_names is not None else "")
         outcome = "won" if result.team.won else "lost"
-        detail = f": {escape(result.team.detail)}" if result.team.detail else ""
-        side = "to spare" if result.team.margin >= 0 else "short"
-        console.print(f"The team {outcome}{detail} (margin {number(abs(result.team.margin))} {side}).")
+        if result.team.detail:
+            console.print(f"{who} {outcome}: {escape(result.team.detail)}.")
+        else:
+            side = "to spare" if result.team.margin >= 0 else "short"
+            console.print(f"{who} {outcome}, with a margin of {number(abs(result.team.margin))} {side}.")
     elif len(result.winner_seats) == 1:
         console.print(f"Winner: seat {result.winner_seats[0]}.")
     elif result.winner_seats:

@@ -11,19 +11,27 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
-from rich.console import Console
+from rich.columns import Columns
+from rich.console import Console, RenderableType
 from rich.markup import escape
+from rich.padding import Padding
 from rich.rule import Rule
 
-from meeple.engine import Action
+from meeple.engine import Action, Entry
+from meeple.terminal.reference import show_rules
 
 HELP = """Commands at a prompt:
   a number      take that choice
   an action id  take the choice with that id (shown in brackets where labels repeat)
-  board         show the board again
+  board         show the whole board (every detail)
+  rules         the names of the game's rooms, cards, locations... by kind
+  rules NAME    the full rule text of one of them (e.g. rules bank)
   log           everything that happened so far
   help          this text
   q             stop the game (with --save, what was played is kept)"""
+
+
+SINCE_LINES = 6  # the most of "since your last turn" a steady screen shows (all of it: `log`)
 
 
 class Quit(Exception):
@@ -55,6 +63,63 @@ def menu_lines(legal: Sequence[Action]) -> list[str]:
         tail = f" [dim]\\[{escape(action.id)}][/]" if repeats[action.label] > 1 else ""
         lines.append(f"  {index:>{width}}. {escape(action.label)}{tail}")
     return lines
+
+
+SHARED_WORDS = 3  # choices whose labels share this many first words or more are shown as a group
+LONG_MENU = 10  # a steady screen groups the choices of a longer menu
+
+
+def label_runs(legal: Sequence[Action]) -> list[tuple[str, list[int]]]:
+    """The choices in runs of consecutive labels sharing their first words (at least
+    SHARED_WORDS, every label of the run keeping words of its own): (the shared words, the
+    indices); a choice alone is a run with no shared words."""
+    words = [action.label.split(" ") for action in legal]
+    runs: list[tuple[str, list[int]]] = []
+    i = 0
+    while i < len(legal):
+        shared: list[str] = []
+        j = i + 1
+        while j < len(legal):
+            common = _common(shared or words[i], words[j])
+            if (
+                len(common) < SHARED_WORDS
+                or (shared and common != shared)
+                or len(common) >= min(len(words[i]), len(words[j]))
+            ):
+                break
+            shared = common
+            j += 1
+        runs.append((" ".join(shared), list(range(i, j))))
+        i = j
+    return runs
+
+
+def _common(first: list[str], second: list[str]) -> list[str]:
+    common = []
+    for a, b in zip(first, second, strict=False):
+        if a != b:
+            break
+        common.append(a)
+    return common
+
+
+def grouped_menu(legal: Sequence[Action]) -> list[RenderableType]:
+    """A long menu in fewer rows: each run of choices sharing their first words under one
+    heading, their own words side by side (numbers and ids as `menu_lines` gives them)."""
+    lines = menu_lines(legal)
+    out: list[RenderableType] = []
+    for shared, indices in label_runs(legal):
+        if not shared:
+            out += [lines[i] for i in indices]
+            continue
+        out.append(f"  {escape(shared)} …")
+        cut = len(escape(shared)) + 1
+        tails = []
+        for i in indices:
+            number, _, rest = lines[i].partition(". ")
+            tails.append(f"{number.strip()}. {rest[cut:]}")
+        out.append(Padding(Columns(tails, padding=(0, 3)), (0, 0, 0, 4)))
+    return out
 
 
 class Screen:
@@ -93,14 +158,27 @@ class Screen:
             self.console.print(Rule(f"{escape(title)} — seat {seat}"))
         if since and self.steady:
             self.console.print("[bold]Since your last turn:[/]")
-            for line in since:
-                self.console.print(f"  {line}")
+            if len(since) > SINCE_LINES:
+                self.console.print(f"  ({len(since) - SINCE_LINES} earlier: type log)")
+            for line in since[-SINCE_LINES:]:  # one row each: `log` tells them whole
+                self.console.print(f"  {line}", no_wrap=True, overflow="ellipsis")
         self.console.print(board, markup=False)
 
-    def choose(self, legal: Sequence[Action], seat: int, board: str, history: Sequence[str]) -> Action:
-        """Show the numbered choices and read one (a number or an id), answering commands."""
-        self.console.print(f"[bold]Seat {seat}, your move:[/]")
-        for line in menu_lines(legal):
+    def choose(
+        self,
+        legal: Sequence[Action],
+        seat: int,
+        prompt: str,
+        board: str,
+        history: Sequence[str],
+        glossary: Sequence[Entry],
+    ) -> Action:
+        """Show what is asked (the game's `prompt`: why, what is owed and what the seat has) and the
+        numbered choices, and read one (a number or an id), answering commands."""
+        asked = f" {escape(prompt)}" if prompt else ""
+        self.console.print(f"[bold]Seat {seat}, your move:[/]{asked}")
+        long = self.steady and len(legal) > LONG_MENU
+        for line in grouped_menu(legal) if long else menu_lines(legal):
             self.console.print(line)
         by_id = {action.id: action for action in legal}
         while True:
@@ -112,10 +190,13 @@ class Screen:
                 return legal[int(answer) - 1]
             if answer in by_id:
                 return by_id[answer]
+            command, _, rest = answer.partition(" ")
             if word == "help":
                 self.console.print(HELP, markup=False)
             elif word == "board":
                 self.console.print(board, markup=False)
+            elif command.lower() == "rules":
+                show_rules(self.console, glossary, rest.strip())
             elif word == "log":
                 for line in history or ["(nothing yet)"]:
                     self.console.print(f"  {line}")

@@ -36,7 +36,9 @@ def test_the_board_is_well_formed_and_offers_the_placed_choices_only_when_legal(
                 built = {i.split(":")[1] for i in ids if i.startswith("build:")}
                 assert built == {i.split(":")[1] for i in clickable if i.startswith("build:")}
             text = g.render_text(g.observation(state, seat))
-            assert f"round {state.round}/18" in text
+            extra = state.round - 18
+            assert (f"extra round {extra} after round 18" if extra > 0 else f"round {state.round} of 18") in text
+            assert "None" not in text and "/18" not in text
         g.apply(state, seat, g.playout_action(state, seat, legal, rng).id)
 
 

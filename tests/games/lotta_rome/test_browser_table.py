@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 
 from fastapi.testclient import TestClient
 
+from machine_speed import MACHINE_SPEED
 from meeple.server import create_app
 
 ACTION = re.compile(r'data-action="([^"]*)"')
@@ -15,7 +16,7 @@ LINK = re.compile(r'<span class="who">([^<]*)</span> <a class="invite" href="([^
 
 
 def test_a_lotta_rome_table_shows_its_board_with_clickable_divisions(tmp_path: Path) -> None:
-    with TestClient(create_app(str(tmp_path / "db.sqlite"), bot_workers=0)) as client:
+    with TestClient(create_app(str(tmp_path / "db.sqlite"), bot_workers=0, limits=MACHINE_SPEED)) as client:
         form = {"game": "lotta-rome", "players": "2", "seat0": "human", "seat1": "human", "opt_merchants": "false"}
         response = client.post("/tables", data=form)
         assert response.status_code == 201, response.text

@@ -74,7 +74,7 @@ def demesnes(state: Rt, seat: int, *card_ids: str) -> list[int]:
     uids = [add(state, seat, card_id) for card_id in card_ids]
     for uid in uids:
         successor_of = {POOL.upgrade_of[state.card_of[u]] for u in uids}
-        state.upgraded[uid] = state.card_of[uid] in successor_of
+        state.upgraded[uid] = POOL.step_of[state.card_of[uid]] in successor_of
     return uids
 
 

@@ -24,6 +24,13 @@ def test_each_player_starts_with_a_farm_in_play_and_both_decks_shuffled() -> Non
     assert [state.card_of[u] for u in state.main[0]] != [other.card_of[u] for u in other.main[0]]
 
 
+def test_the_farm_put_into_play_may_be_any_printing_of_the_farm() -> None:
+    own = 'name = "x"\n[main]\nknight-errant = 40\n[demesne]\nmanor-spring = 19\nfarm-summer = 1'
+    game = get_game("round-table", {"decks": "custom,grail", "custom_decks": own})
+    state = game.new_game(2, 5)
+    assert [POOL.cards[state.card_of[u]].id for u in state.play[0]] == ["farm-summer"]
+
+
 def test_draw_1_to_10_demesnes_then_main_cards_to_10() -> None:
     state = new()
     first = state.active

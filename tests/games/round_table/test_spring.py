@@ -52,6 +52,19 @@ def test_at_most_one_demesne_each_spring_and_upgrades_need_a_free_predecessor() 
     assert state.upgraded[farm]
 
 
+def test_any_printing_of_a_step_upgrades_any_printing_of_the_step_before() -> None:
+    """ "Only a Manor can be upgraded to a Large Manor": a Manor in any season's art is a Manor."""
+    state = table()
+    demesnes(state, 0, "farm-spring", "manor-summer")
+    add(state, 0, "large-manor-autumn", "hand")
+    add(state, 0, "keep-spring", "hand")
+    legal = ids(state, 0)
+    assert "demesne:large-manor-autumn" in legal and "demesne:keep-spring" not in legal
+    act(state, 0, "demesne:large-manor-autumn")
+    assert rp.capacity(state, POOL, 0) == 7
+    assert [state.upgraded[u] for u in state.play[0]] == [True, True, False]
+
+
 def test_a_manor_cannot_upgrade_an_already_upgraded_farm() -> None:
     state = table()
     demesnes(state, 0, "farm", "manor")

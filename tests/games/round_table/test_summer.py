@@ -155,6 +155,25 @@ def test_other_step_plays_only_cards_that_say_so() -> None:
     assert state.spent_rp[0] == 0 and state.paid[destrier] == 2
 
 
+STEP_4 = [card.id for card in POOL.cards if "step 4 of the Summer season" in card.text]
+
+
+def test_every_card_whose_text_says_step_4_is_played_in_step_4() -> None:
+    """Borrowed Destrier, Field Knighthood and the reconstructed cards with the same text (Spare
+    Lance, Borrowed Shield, Battlefield Promotion): each is offered in step 4, and only cards
+    with that text carry the hook."""
+    assert {"spare-lance", "borrowed-shield", "battlefield-promotion"} < set(STEP_4)
+    assert [card.id for card in POOL.cards if card.ability == "summer_play"] == STEP_4
+    for card_id in STEP_4:
+        state = summer_table()
+        knight = add(state, 0, "knight-errant")
+        add(state, 1, "knight-bachelor")
+        add(state, 0, card_id, "hand")
+        state.step = OTHER
+        state.window_seat = 0
+        assert f"summer:{card_id}:{knight}" in ids(state, 0), card_id
+
+
 def test_each_player_takes_a_campaign_turn_then_autumn() -> None:
     state = summer_table()
     a = add(state, 0, "knight-errant")

@@ -11,6 +11,7 @@ from typing import Any
 
 from meeple.engine import (
     Action,
+    Entry,
     Estimate,
     Game,
     GameSpec,
@@ -21,7 +22,18 @@ from meeple.engine import (
     competitive_result,
     score_sheet,
 )
-from meeple.games.four_big_strata import bots, catalogue, evaluation, flow, observation, scoring, setup, view
+from meeple.games.four_big_strata import (
+    bots,
+    catalogue,
+    evaluation,
+    flow,
+    observation,
+    picture,
+    reference,
+    scoring,
+    setup,
+    view,
+)
 from meeple.games.four_big_strata.content import CLASSES, load_content
 from meeple.games.four_big_strata.state import OVER, Fbs
 
@@ -147,8 +159,20 @@ class FourBigStrata(Game[Fbs]):
     def playout_action(self, state: Fbs, seat: int, legal: list[Action], rng: Rng) -> Action:
         return bots.playout_action(state, seat, legal, rng, self.content)
 
+    def prompt(self, observation: dict[str, Any], legal: list[Action]) -> str:
+        return reference.prompt(observation, legal, self.content.constants.resource_cap)
+
+    def glossary(self) -> tuple[Entry, ...]:
+        return reference.glossary(self.content)
+
+    def render_text_brief(self, observation: dict[str, Any]) -> str:
+        return view.render_text_brief(observation)
+
     def render_text(self, observation: dict[str, Any]) -> str:
         return view.render_text(observation)
 
     def render_svg(self, observation: dict[str, Any], legal: list[Action]) -> str | None:
         return view.render_svg(observation, legal)
+
+    def picture(self) -> str:
+        return picture.picture()

@@ -73,14 +73,25 @@ def _participant(obs: dict[str, Any], p: int, person: dict[str, Any]) -> list[st
     return lines
 
 
+def render_text_brief(obs: dict[str, Any]) -> str:
+    """The table in about twenty lines at seven players: the round, the Public Display, the
+    seat's own Personal Display card by card, every other participant on one line (its cards
+    counted); recent events and the others' cards are in the whole board (`render_text`)."""
+    return "\n".join(_text_lines(obs, brief=True))
+
+
 def render_text(obs: dict[str, Any]) -> str:
+    return "\n".join(_text_lines(obs, brief=False))
+
+
+def _text_lines(obs: dict[str, Any], brief: bool) -> list[str]:
     lines = [
         f"Four Big Strata - round {obs['round']}/{obs['rounds']} - {_phase(obs)}",
         f"Start player: {_who(obs, obs['start_player'])}   draw pile: {obs['draw_pile']}   "
         f"empresses left: {obs['empress_pile']}   tribute: 1 resource per {obs['tribute_ratio']} influence more",
     ]
     recent = obs["log"][-LOG_LINES:]
-    if recent:
+    if recent and not brief:
         lines.append("Recent events:")
         lines += [f"  {line}" for line in recent]
     if obs["display"]:
@@ -89,7 +100,11 @@ def render_text(obs: dict[str, Any]) -> str:
             if entry is not None:
                 lines.append(f"  slot {entry['slot'] + 1}: {_card(entry['card'], entry['face_up'])}")
     for p, person in enumerate(obs["participants"]):
-        lines += _participant(obs, p, person)
+        told = _participant(obs, p, person)
+        if brief and p != obs["seat"]:
+            cards = len(person["cards"])
+            told = [f"{told[0]}   {cards} card{'' if cards == 1 else 's'}"]
+        lines += told
     if obs["holding"] is not None:
         holder = _who(obs, obs["holding"]["seat"])
         lines.append(f"{holder} took a face-down card: {_card(obs['holding']['card'], False)}")
@@ -97,7 +112,9 @@ def render_text(obs: dict[str, Any]) -> str:
         lines.append("Final class scores (Scholars, Peasants, Artisans, Merchants), Empresses placed at best:")
         for p, scores in enumerate(obs["final_scores"]):
             lines.append(f"  {_who(obs, p)}: {scores} -> lowest {min(scores)}")
-    return "\n".join(lines)
+    if brief:
+        lines.append("(board: recent events and every player's cards; rules NAME: a card's or a rule's text)")
+    return lines
 
 
 # --- SVG for the browser ------------------------------------------------------------------

@@ -11,8 +11,19 @@ tools, 7 Locations), logistics.py (3.3 wheelbarrow, 4 cart), castle.py (7.10 Cas
 
 from typing import Any
 
-from meeple.engine import Action, Estimate, Game, GameSpec, OptionSpec, Result, Rng, TeamOutcome
-from meeple.games.guedelon import bots, catalogue, evaluation, flow, observation, planner, setup, view
+from meeple.engine import Action, Entry, Estimate, Game, GameSpec, OptionSpec, Result, Rng, TeamOutcome
+from meeple.games.guedelon import (
+    bots,
+    catalogue,
+    evaluation,
+    flow,
+    observation,
+    picture,
+    planner,
+    reference,
+    setup,
+    view,
+)
 from meeple.games.guedelon.content import load_content
 from meeple.games.guedelon.state import OVER
 from meeple.games.guedelon.state import Guedelon as GuedelonState
@@ -129,7 +140,7 @@ class Guedelon(Game[GuedelonState]):
             ranking=[1] * state.players,
             winner_seats=list(range(state.players)) if won else [],
             team=TeamOutcome(won=won, margin=margin, detail=detail),
-            detail={"extra_rounds": extra, "finished_round": state.finished, "summary": self._goal()},
+            detail={"extra_rounds": extra, "finished_round": state.finished or None, "summary": self._goal()},
         )
 
     def _goal(self) -> str:
@@ -181,8 +192,17 @@ class Guedelon(Game[GuedelonState]):
     ) -> Action:
         return planner.plan_action(state, seat, legal, rng, self.content, memo, effort)
 
+    def prompt(self, observation: dict[str, Any], legal: list[Action]) -> str:
+        return reference.prompt(observation, legal, self.content)
+
+    def glossary(self) -> tuple[Entry, ...]:
+        return reference.glossary(self.content)
+
     def render_text(self, observation: dict[str, Any]) -> str:
         return view.render_text(observation)
 
     def render_svg(self, observation: dict[str, Any], legal: list[Action]) -> str | None:
         return view.render_svg(observation, legal)
+
+    def picture(self) -> str:
+        return picture.picture()

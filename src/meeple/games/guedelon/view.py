@@ -81,14 +81,27 @@ def _bag_line(obs: dict[str, Any]) -> str:
     return f"{bag}   Event deck: {obs['deck']} cards"
 
 
+def _round_text(obs: dict[str, Any]) -> str:
+    """The round in words (8 Game end): "round 3 of 18", or the extra rounds after the last one."""
+    extra = obs["round"] - obs["rounds"]
+    if extra > 0:
+        return f"extra round {extra} after round {obs['rounds']}"
+    return f"round {obs['round']} of {obs['rounds']}"
+
+
+def _route_text(colour: str | None) -> str:
+    """The apprentice's route (11.1), or that it has none yet."""
+    return f"{colour} route" if colour else "no route chosen yet"
+
+
 def render_text(obs: dict[str, Any]) -> str:
-    lines = [f"Guédelon - round {obs['round']}/{obs['rounds']} (year {obs['year']}) - {_who_moves(obs)}"]
+    lines = [f"Guédelon - {_round_text(obs)} (year {obs['year']}) - {_who_moves(obs)}"]
     if obs["event"]:
         lines.append(f"Event {obs['event']['number']} {obs['event']['name']}: {obs['event']['text']}")
     worker = obs["turn"]["worker"]
     if worker is not None:
         stage = ("before the move", "at the location's action", "after the action", "Rebelote action")
-        colour = f", following the {obs['apprentice_colour']} route" if obs["workers"][worker]["apprentice"] else ""
+        colour = f", {_route_text(obs['apprentice_colour'])}" if obs["workers"][worker]["apprentice"] else ""
         lines.append(
             f"Turn: {obs['workers'][worker]['name']} ({stage[obs['turn']['stage']]}{colour}; "
             f"cart actions left {obs['turn']['cart_actions']})"
@@ -119,7 +132,7 @@ def render_text(obs: dict[str, Any]) -> str:
         if here or location["tokens"] or closed:
             lines.append(f"  {location['number']:2} {location['name']:14} {tokens:24} {'; '.join(here)}{closed}")
     for index, board in enumerate(obs["boards"]):
-        colour = f", {obs['apprentice_colour'] or 'no'} route" if board["apprentice"] else ""
+        colour = f", {_route_text(obs['apprentice_colour'])}" if board["apprentice"] else ""
         who = f"apprentice{colour}" if board["apprentice"] else f"seat {board['seat']}"
         lines.append(
             f"Board {index + 1} ({who}): experience {board['experience']}, tools {board['tools']}, "
@@ -365,7 +378,7 @@ def _time_panel(obs: dict[str, Any]) -> str:
         "Time track and the event",
         "info",
         f"Year {obs['year']}",
-        f"round {obs['round']} of {obs['rounds']}",
+        _round_text(obs),
     )
     y = panel.y
     for i in range(obs["rounds"]):
@@ -417,7 +430,7 @@ def _status(obs: dict[str, Any]) -> str:
 def _board_panel(obs: dict[str, Any], board: dict[str, Any], role: str) -> str:
     who = "The apprentice" if board["apprentice"] else _seat_name(obs, board["seat"])
     colour = APPRENTICE if board["apprentice"] else SEAT_COLOURS[board["seat"] % len(SEAT_COLOURS)]
-    aside = f"{obs['apprentice_colour'] or 'no'} route" if board["apprentice"] else ""
+    aside = _route_text(obs["apprentice_colour"]) if board["apprentice"] else ""
     panel = kit.Panel(kit.NARROW, f"{who}'s board", role, frame=colour)
     panel.add(kit.rect(0, 0, kit.NARROW, 6, colour, rx=3))
     panel.y = 4

@@ -11,8 +11,19 @@ observation.py (hidden information), content/ (every component and number).
 
 from typing import Any
 
-from meeple.engine import Action, Estimate, Game, GameSpec, OptionSpec, Result, Rng, competitive_result, score_sheet
-from meeple.games.lotta_rome import bots, catalogue, evaluation, flow, observation, setup, view
+from meeple.engine import (
+    Action,
+    Entry,
+    Estimate,
+    Game,
+    GameSpec,
+    OptionSpec,
+    Result,
+    Rng,
+    competitive_result,
+    score_sheet,
+)
+from meeple.games.lotta_rome import bots, catalogue, evaluation, flow, observation, picture, reference, setup, view
 from meeple.games.lotta_rome.content import load_content
 from meeple.games.lotta_rome.scoring import ADJACENT_GROUPS
 from meeple.games.lotta_rome.state import OVER, Lotta
@@ -101,8 +112,20 @@ class LottaRome(Game[Lotta]):
     def playout_action(self, state: Lotta, seat: int, legal: list[Action], rng: Rng) -> Action:
         return bots.playout_action(state, seat, legal, rng, self.rules)
 
+    def prompt(self, observation: dict[str, Any], legal: list[Action]) -> str:
+        return reference.prompt(observation, legal)
+
+    def glossary(self) -> tuple[Entry, ...]:
+        return reference.glossary(self.content)
+
+    def render_text_brief(self, observation: dict[str, Any]) -> str:
+        return view.render_text_brief(observation)
+
     def render_text(self, observation: dict[str, Any]) -> str:
         return view.render_text(observation)
 
     def render_svg(self, observation: dict[str, Any], legal: list[Action]) -> str | None:
         return view.render_svg(observation, legal)
+
+    def picture(self) -> str:
+        return picture.picture()

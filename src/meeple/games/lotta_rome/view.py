@@ -83,17 +83,35 @@ def _map(view: dict[str, Any], targets: list[str]) -> list[str]:
     return [f"  r={r:>3}  " + "".join(rows.get(r, [])).rstrip() for r in range(min(rows), max(rows) + 1)]
 
 
+BRIEF_LEGEND = (
+    "Map: O olive grove, V vineyard, F field, T town, Q quarry; o v f t q: their buildings, * fort, E elephant"
+)
+
+
 def _contract(c: dict[str, Any] | str | None) -> str:
     if not isinstance(c, dict):
         return str(c)
     return f"#{c['number']} ({c['coins']} coins): {c['text']}"
 
 
+def render_text_brief(obs: dict[str, Any]) -> str:
+    """The table short enough for a terminal at five players: the market, every player's stock
+    and what it is placing, the seat's own domain as a map; the others' maps and the recent
+    events are in the whole board (`render_text`)."""
+    return "\n".join(_text_lines(obs, brief=True))
+
+
 def render_text(obs: dict[str, Any]) -> str:
+    return "\n".join(_text_lines(obs, brief=False))
+
+
+def _text_lines(obs: dict[str, Any], brief: bool) -> list[str]:
     lines = [
         f"Lotta Rome{' + The Merchants' if obs['merchants'] else ''} - round {obs['round']}/{obs['rounds']} - "
         f"{PHASES[obs['phase']]}",
-        "Map: O olive grove, V vineyard, F field, T town quarter, Q quarry; second letter a building "
+        BRIEF_LEGEND
+        if brief
+        else "Map: O olive grove, V vineyard, F field, T town quarter, Q quarry; second letter a building "
         "(o oil mill, v winery, f mill, t theater, q workshop, * fort); E an elephant with tent; "
         "=a on both halves of a double land. A hex q,r: r is the row, q counts along it to the right; "
         "where you may place now the map shows q,r",
@@ -132,15 +150,19 @@ def render_text(obs: dict[str, Any]) -> str:
                 lines.append(f"  chosen contract: {_contract(view['chosen'])}{bid}")
             if view["start_contract"] is not None:
                 lines.append(f"  starting contract: {_contract(view['start_contract'])}")
-            lines += [f"  contract {_contract(c)}" for c in view["contracts"]]
-        lines += _map(view, obs["targets"] if p == obs["seat"] else [])
+            if brief and p != obs["seat"] and view["contracts"]:
+                lines.append("  contracts " + ", ".join(f"#{c['number']}" for c in view["contracts"]))
+            else:
+                lines += [f"  contract {_contract(c)}" for c in view["contracts"]]
+        if p == obs["seat"] or not brief:
+            lines += _map(view, obs["targets"] if p == obs["seat"] else [])
     if obs["final"]:
         lines.append("Final scores (buildings + gems + contracts = total, lands):")
         for p, f in enumerate(obs["final"]):
             lines.append(f"  {_who(obs, p)}: {f[0]} + {f[1]} + {f[2]} = {f[3]} ({f[4]} lands)")
-    lines.append("Recent events:")
-    lines += [f"  {line}" for line in obs["log"][-8:]]
-    return "\n".join(lines)
+    if brief:
+        return [*lines, "(board: every domain and the recent events; rules NAME: a land, building or contract)"]
+    return [*lines, "Recent events:", *(f"  {line}" for line in obs["log"][-8:])]
 
 
 def contract_entries(view: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:

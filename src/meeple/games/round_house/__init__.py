@@ -12,8 +12,30 @@ content/ (the board map and every piece, with provenance).
 
 from typing import Any
 
-from meeple.engine import Action, Estimate, Game, GameSpec, OptionSpec, Result, Rng, competitive_result, score_sheet
-from meeple.games.round_house import bots, catalogue, evaluation, flow, observation, scoring, setup, view
+from meeple.engine import (
+    Action,
+    Entry,
+    Estimate,
+    Game,
+    GameSpec,
+    OptionSpec,
+    Result,
+    Rng,
+    competitive_result,
+    score_sheet,
+)
+from meeple.games.round_house import (
+    bots,
+    catalogue,
+    evaluation,
+    flow,
+    observation,
+    picture,
+    reference,
+    scoring,
+    setup,
+    view,
+)
 from meeple.games.round_house.content import load_content
 from meeple.games.round_house.state import EXPERT, OVER, Rh
 
@@ -117,8 +139,20 @@ class RoundHouse(Game[Rh]):
     def playout_action(self, state: Rh, seat: int, legal: list[Action], rng: Rng) -> Action:
         return bots.playout_action(state, seat, legal, rng, self.content)
 
+    def render_text_brief(self, observation: dict[str, Any]) -> str:
+        return view.render_text_brief(observation)
+
+    def prompt(self, observation: dict[str, Any], legal: list[Action]) -> str:
+        return reference.prompt(observation, legal)
+
+    def glossary(self) -> tuple[Entry, ...]:
+        return reference.glossary(self.content)
+
     def render_text(self, observation: dict[str, Any]) -> str:
         return view.render_text(observation)
 
     def render_svg(self, observation: dict[str, Any], legal: list[Action]) -> str | None:
         return view.render_svg(observation, legal)
+
+    def picture(self) -> str:
+        return picture.picture()

@@ -30,7 +30,7 @@ class _Views:
         self.orders = [
             {"id": o.id, "cost": dict(o.cost), "honor": o.honor, "effect": o.effect_text()} for o in c.orders
         ]
-        self.rewards = {room.id: _rewards(room) for room in c.rooms}
+        self.rewards = {room.id: rewards_text(room) for room in c.rooms}
         self.pirates = [t.gain.text() for t in c.pirates]
         self.temples = [t.gain.text() for t in c.temples]
         self.stairs = [(start, end) for start, ways in enumerate(c.edges) for end, stairs in ways if stairs]
@@ -62,7 +62,7 @@ def _order(o: int, c: Content) -> dict[str, Any]:
     return view
 
 
-def _rewards(room: Room) -> str:
+def rewards_text(room: Room) -> str:
     """What a market's chart or the Bank's payments give (the rulebook's illustrations)."""
     if room.kind == "market":
         return "; ".join(f"{name}: {room.chart[name].text()}" for name in BASICS)

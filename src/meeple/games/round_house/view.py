@@ -3,6 +3,7 @@ for the browser. Both read only the observation (and the seat's legal actions), 
 show what the seat may not see. Clickable SVG elements carry `data-action` with a legal id."""
 
 import math
+from collections import Counter
 from functools import cache
 from html import escape
 from typing import Any
@@ -76,6 +77,48 @@ def render_text(observation: dict[str, Any]) -> str:
             lines.append("    " + ", ".join(held))
     lines += ["Log:", *(f"  {line}" for line in o["log"][-6:])]
     return "\n".join(lines)
+
+
+def render_text_brief(o: dict[str, Any]) -> str:
+    """The table in under twenty lines: the phase, the two circles side by side with their
+    leaders, chairs and market spaces, each player on one line. The log, charts, the hall grid
+    and the face-up supplies are in the whole board (`render_text`) and the glossary."""
+    at = {leader["node"]: _who(leader["owner"]) for leader in o["leaders"] if leader["node"]}
+    in_hall = Counter(_who(leader["owner"]) for leader in o["leaders"] if not leader["node"])
+    hall = ", ".join(who.replace("seat ", "L") + (f" x{n}" if n > 1 else "") for who, n in in_hall.items()) or "-"
+    lines = [
+        f"The Round House - turn {o['turn']}, seat {o['current']} to play: {o['phase']}"
+        + (f" ({o['task']['kind']})" if o["task"] else "")
+        + f" - round marker {o['marker']}/{o['end_at']}"
+        + (" - final turns" if o["ending"] else ""),
+        f"In the ancestral hall: {hall}; merchant {o['towns'][o['merchant']]}; lender {o['lender']} coins",
+    ]
+    cells = []
+    named = max(len(room["name"]) for room in o["rooms"])
+    for room in o["rooms"]:
+        chairs = "".join(_chair_mark(o["chairs"][c]) for c in room["chairs"])
+        spaces = "".join((s or ".")[0] for s in room["spaces"])
+        leader = at.get(room["node"], "").replace("seat ", "L")
+        cells.append(f"{room['where']:7} {room['name']:{named}} {leader:3} {chairs}{spaces}".rstrip())
+    half = len(cells) // 2
+    width = max(len(cell) for cell in cells[:half])
+    lines += [f"  {left:{width}} | {right}" for left, right in zip(cells[:half], cells[half:], strict=True)]
+    lines.append("  (L0: seat 0's leader; [1]: seat 1's assistant, * senior; market spaces: t f c g, . empty)")
+    for p in o["participants"]:
+        held = [e["name"] for e in p["experts"]] + [d["id"] for d in p["orders"]] + [a["name"] for a in p["amulets"]]
+        seniors = " ".join(_cell(o, s) for s in p["seniors"]) or "-"
+        lines.append(
+            f"Seat {p['seat']}: honor {p['honor']} ({p['score']['total']} all told), {p['coins']} coins, "
+            f"{_goods(p['goods'])}, {p['personal']} assist., towns {'/'.join(map(str, p['towns']))},"
+            f" seniors {seniors}" + (f"; {', '.join(held)}" if held else "")
+        )
+    lines.append("(board: the log, charts, hall grid, temples, pirates, experts, orders on offer; rules NAME: a rule)")
+    return "\n".join(lines)
+
+
+def _chair_mark(chair: dict[str, Any]) -> str:
+    """A chair in the brief board: [seat] of the assistant on it (* senior), [ ] when empty."""
+    return f"[{chair['owner'] if chair['owner'] >= 0 else ' '}{'*' if chair['senior'] else ''}]"
 
 
 def _cell(o: dict[str, Any], space: int) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 from meeple.engine import (
     Action,
     BadOption,
+    Entry,
     Estimate,
     Game,
     GameSpec,
@@ -24,7 +25,7 @@ from meeple.engine import (
     competitive_result,
     score_sheet,
 )
-from meeple.games.round_table import bots, catalogue, evaluation, flow, observation, setup, view
+from meeple.games.round_table import bots, catalogue, evaluation, flow, observation, picture, reference, setup, view
 from meeple.games.round_table.content import load_pool
 from meeple.games.round_table.decks import Deck, read_custom_decks, starter_deck, starter_names
 from meeple.games.round_table.options import (
@@ -156,8 +157,20 @@ class RoundTable(Game[Rt]):
     def playout_action(self, state: Rt, seat: int, legal: list[Action], rng: Rng) -> Action:
         return bots.playout_action(state, seat, legal, rng, self.pool)
 
+    def prompt(self, observation: dict[str, Any], legal: list[Action]) -> str:
+        return reference.prompt(observation, legal)
+
+    def glossary(self) -> tuple[Entry, ...]:
+        return reference.glossary(self.pool)
+
+    def render_text_brief(self, observation: dict[str, Any]) -> str:
+        return view.render_text_brief(observation)
+
     def render_text(self, observation: dict[str, Any]) -> str:
         return view.render_text(observation)
 
     def render_svg(self, observation: dict[str, Any], legal: list[Action]) -> str | None:
         return view.render_svg(observation, legal)
+
+    def picture(self) -> str:
+        return picture.picture()

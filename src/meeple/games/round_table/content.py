@@ -4,6 +4,9 @@ Every value the rules use comes from here; the rules code holds no card data. Va
 runs at load: unknown keys, wrong types, a missing provenance, a field that does not belong
 to the card's type, an unknown ability hook or a broken demesne chain all fail loudly,
 naming the card.
+
+A demesne with `variant_of` is another printing (seasonal art) of a step of the chain Farm ->
+Manor -> Large Manor -> Keep -> Castle: the rules treat it as that step (1. Demesnes).
 """
 
 from functools import cache
@@ -39,6 +42,7 @@ class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     slot: Slot = ""
     fey: bool = False
     upgrades: str = ""
+    variant_of: str = ""
     ability: str = ""
 
     @property
@@ -57,7 +61,8 @@ class Pool(msgspec.Struct, frozen=True):
     cards: tuple[Card, ...]
     index: dict[str, int]
     farm: int  # the basic demesne every player starts with in play (Before Play Begins, step 3)
-    upgrade_of: tuple[int, ...]  # per card: the demesne it upgrades, or -1
+    upgrade_of: tuple[int, ...]  # per card: the step of the demesne chain it upgrades, or -1
+    step_of: tuple[int, ...]  # per card: its step of the demesne chain (a printing's base card), or itself
     regions: tuple[int, ...]  # every region card, in pool order
     hooked: dict[str, frozenset[int]]  # event -> the cards whose text answers it
 
@@ -77,6 +82,7 @@ def _check(cards: list[Card]) -> None:
     if len(set(names)) != len(names):
         raise ContentError("cards.toml: card names must be unique")
     known = set(ids)
+    steps = {card.id: card for card in cards if card.type == "demesne" and not card.variant_of}
     for card in cards:
         where = f"cards.toml: card {card.id}"
         if card.ability and card.ability not in ABILITIES:
@@ -91,8 +97,10 @@ def _check(cards: list[Card]) -> None:
             raise ContentError(f"{where}: only regions have renown")
         if card.type == "region" and card.renown < 1:
             raise ContentError(f"{where}: a region needs renown >= 1")
-        if card.upgrades and (card.type != "demesne" or card.upgrades not in known):
-            raise ContentError(f"{where}: upgrades must name a demesne of the pool")
+        if card.upgrades and (card.type != "demesne" or card.upgrades not in steps):
+            raise ContentError(f"{where}: upgrades must name a demesne of the pool that is a step of the chain")
+        if card.variant_of:
+            _check_variant(card, steps.get(card.variant_of), where)
         if card.rp < 0 or card.resistance < 0 or card.influence < 0:
             raise ContentError(f"{where}: rp, influence and resistance cannot be negative")
         if card.type == "demesne" and card.rp < 1:
@@ -101,6 +109,15 @@ def _check(cards: list[Card]) -> None:
         raise ContentError("cards.toml: the pool needs a Farm (Before Play Begins, step 3)")
     if sum(card.type == "region" for card in cards) < 5:
         raise ContentError("cards.toml: a game needs at least 5 regions (7. Regions)")
+
+
+def _check_variant(card: Card, step: Card | None, where: str) -> None:
+    """A printing of a chain step (its seasonal art) is that step in play: same RP, same upgrade."""
+    if card.type != "demesne" or step is None:
+        raise ContentError(f"{where}: variant_of must name a demesne of the pool that is a step of the chain")
+    if (card.rp, card.upgrades) != (step.rp, step.upgrades):
+        wanted = f"its RP ({step.rp}) and upgrades ({step.upgrades!r})"
+        raise ContentError(f"{where}: a printing of {step.name} has {wanted}")
 
 
 @cache
@@ -114,6 +131,7 @@ def load_pool() -> Pool:
         index=index,
         farm=index["farm"],
         upgrade_of=tuple(index[card.upgrades] if card.upgrades else -1 for card in cards),
+        step_of=tuple(index[card.variant_of] if card.variant_of else i for i, card in enumerate(cards)),
         regions=tuple(i for i, card in enumerate(cards) if card.type == "region"),
         hooked={
             event: frozenset(i for i, card in enumerate(cards) if event in ABILITIES.get(card.ability, {}))

@@ -76,7 +76,7 @@ def validate_deck(deck: Deck, pool: Pool | None = None) -> list[str]:
         errors.append(f"the Main deck holds {main_size} cards; it needs at least {MIN_MAIN}")
     if total < MIN_TOTAL:
         errors.append(f"the two decks hold {total} cards together; they need at least {MIN_TOTAL}")
-    if deck.demesne.get("farm", 0) < 1:
+    if not any(card_id in pool.index and pool.step_of[pool.index[card_id]] == pool.farm for card_id in deck.demesne):
         errors.append("the Demesne deck needs a Farm: each player starts with a Farm in play")
     return errors
 

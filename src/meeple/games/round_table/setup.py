@@ -37,7 +37,7 @@ def new_state(players: int, seed: int, pool: Pool, decks: list[tuple[str, Deck]]
             zones.append(list(range(len(card_of), len(card_of) + len(cards))))
             card_of += cards
             owner += [seat] * len(cards)
-        farm = next(u for u in zones[1] if card_of[u] == pool.farm)
+        farm = next(u for u in zones[1] if pool.step_of[card_of[u]] == pool.farm)
         zones[1].remove(farm)
         rng.shuffle(zones[0])
         rng.shuffle(zones[1])

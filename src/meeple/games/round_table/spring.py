@@ -76,10 +76,12 @@ def can_hold(state: Rt, pool: Pool, card: int, knight: int) -> bool:
 
 
 def free_demesne(state: Rt, pool: Pool, seat: int, card: int) -> int:
-    """The seat's demesne in play that `card` upgrades and that is not yet upgraded; -1 if none."""
+    """The seat's demesne in play that `card` upgrades and that is not yet upgraded; -1 if none.
+    Any printing of the step will do: "they can only play a Keep if there is a Large Manor that
+    has not already been upgraded" (Spring)."""
     wanted = pool.upgrade_of[card]
     for u in state.play[seat]:
-        if state.card_of[u] == wanted and not state.upgraded[u]:
+        if pool.step_of[state.card_of[u]] == wanted and not state.upgraded[u]:
             return u
     return -1
 

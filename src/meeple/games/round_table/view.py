@@ -36,7 +36,8 @@ def _who(obs: dict[str, Any], seat: int) -> str:
     return "You" if seat == obs["seat"] else f"Seat {seat}"
 
 
-def _stats(card: dict[str, Any]) -> str:
+def card_stats(card: dict[str, Any]) -> str:
+    """A card's numbers in a few words (RP, influence, resistance, slot, subtypes; a region's renown)."""
     if card["type"] == "region":
         return f"resistance {card['resistance']}, renown {card['renown']}"
     if card["type"] == "demesne":
@@ -54,7 +55,7 @@ def _stats(card: dict[str, Any]) -> str:
 
 
 def _card_line(card: dict[str, Any], name: str = "") -> str:
-    text = f"{name or card['name']} [{card['type']}] ({_stats(card)})"
+    text = f"{name or card['name']} [{card['type']}] ({card_stats(card)})"
     shown = ("knight", "region", "quest", "redirect", "demesne")  # a demesne's text names what it upgrades
     if (card["text"] and card["type"] in shown) or "step 4" in card["text"]:
         text += f" - {card['text']}"
@@ -121,7 +122,7 @@ def _play_lines(obs: dict[str, Any], seat_view: dict[str, Any]) -> list[str]:
         lines.append(f"    {_card_line(knight['card'], knight['name'])}{_task(obs, knight)}")
         for item in play:
             if item["paired"] == knight["uid"]:
-                lines.append(f"        with {item['card']['name']} ({_stats(item['card'])})")
+                lines.append(f"        with {item['card']['name']} ({card_stats(item['card'])})")
     loose = [item for item in play if item["card"]["type"] in ("equipment", "title") and item["paired"] < 0]
     if loose:
         lines.append("    Unpaired: " + ", ".join(i["name"] for i in loose))
@@ -134,7 +135,32 @@ def _hand_size(seat_view: dict[str, Any]) -> str:
     return f"hand {len(seat_view['hand'])} ({demesnes} demesne{'' if demesnes == 1 else 's'})"
 
 
+def render_text_brief(obs: dict[str, Any]) -> str:
+    """The table short enough for a terminal at six players: the regions and their armies, the
+    seat's own cards in play and in hand in full, every other seat's knights on one line; the
+    others' cards and the recent events are in the whole board (`render_text`)."""
+    return "\n".join(_text_lines(obs, brief=True))
+
+
 def render_text(obs: dict[str, Any]) -> str:
+    return "\n".join(_text_lines(obs, brief=False))
+
+
+def _other_line(obs: dict[str, Any], seat_view: dict[str, Any]) -> str:
+    """Another seat in one line: renown, RP, hand, demesnes in play, its knights (and what they do)."""
+    play = seat_view["play"]
+    knights = [f"{item['card']['name']}{_task(obs, item)}" for item in play if item["card"]["type"] == "knight"]
+    demesnes = sum(item["card"]["type"] == "demesne" for item in play)
+    others = len(play) - len(knights) - demesnes
+    more = f" +{others} card{'' if others == 1 else 's'}" if others else ""
+    return (
+        f"{_who(obs, seat_view['seat'])} ({seat_view['deck']}): renown {seat_view['renown']},"
+        f" RP {seat_view['allocated']}/{seat_view['capacity']}, {_hand_size(seat_view)},"
+        f" {demesnes} demesne{'' if demesnes == 1 else 's'} in play; knights: {', '.join(knights) or 'none'}{more}"
+    )
+
+
+def _text_lines(obs: dict[str, Any], brief: bool) -> list[str]:
     lines = [
         f"Round Table - round {obs['round']}, {_season(obs)}; active player: {_who(obs, obs['active'])}",
         "To move: " + (", ".join(_who(obs, s) for s in obs["to_move"]) or "nobody"),
@@ -152,8 +178,11 @@ def render_text(obs: dict[str, Any]) -> str:
             lines.append(f"  Quest: {quest['card']['name']} on {names.get(quest['target'], '?')} ({quest['rp']} RP)")
     for seat_view in obs["seats"]:
         p = seat_view["seat"]
+        if brief and p != obs["seat"]:
+            lines.append(_other_line(obs, seat_view))
+            continue
+        lines += [] if brief else [""]
         lines += [
-            "",
             f"{_who(obs, p)} ({seat_view['deck']}): renown {seat_view['renown']}, "
             f"RP {seat_view['allocated']}/{seat_view['capacity']} allocated, "
             f"decks {seat_view['main_deck']} main + {seat_view['demesne_deck']} demesne, {_hand_size(seat_view)}",
@@ -166,8 +195,9 @@ def render_text(obs: dict[str, Any]) -> str:
             lines += [f"      {_card_line(c['card'])}" for c in seat_view["hand"]]
     if obs["end"]:
         lines += ["", f"Game over: {obs['end']}"]
-    lines += ["", "Recent events:", *(f"  {line}" for line in obs["log"][-8:])]
-    return "\n".join(lines)
+    if brief:
+        return [*lines, "(board: every seat's cards and the recent events; rules NAME: a card's text)"]
+    return [*lines, "", "Recent events:", *(f"  {line}" for line in obs["log"][-8:])]
 
 
 # --- the browser board -------------------------------------------------------------------------------
@@ -412,7 +442,7 @@ def _legend() -> str:
         (kit.icon("attack", 0, 0, 8), "Influence (attack strength)"),
         (kit.icon("resistance", 0, 0, 8), "Resistance"),
         (kit.icon("star", 0, 0, 8), "Renown (the score)"),
-        (kit.text(0, 5, "#7", 12, anchor="middle"), "A card's number in play, as the choices name it"),
+        (kit.text(0, 5, "2nd", 12, anchor="middle"), "Which of its owner's copies in play a card is"),
     ]
     return kit.legend(entries)
 
