@@ -31,11 +31,20 @@ def shuffled_piles(state, seed: int):
 
 
 def test_every_seat_sees_the_same_public_table() -> None:
+    """The Round House hides nothing on the table: every seat and a spectator see the same
+    observation, but for the log, which each reader reads in its own words ("You" for its own
+    seat) and which tells the same events to all."""
     g, state = played()
     views = [g.observation(state, seat) for seat in (0, 1, 2, None)]
+    logs = [view.pop("log") for view in views]
     for view in views:
         view.pop("seat")
     assert all(view == views[0] for view in views)
+    spectator = logs[-1]
+    for seat, log in enumerate(logs[:-1]):
+        assert len(log) == len(spectator)
+        for ours, told in zip(log, spectator, strict=True):
+            assert ours == told or (ours.startswith("You") and told.startswith(f"Seat {seat} ")), (ours, told)
 
 
 def test_face_down_piles_are_shown_only_by_size() -> None:

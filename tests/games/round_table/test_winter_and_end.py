@@ -63,7 +63,7 @@ def test_the_game_ends_when_the_final_region_is_conquered() -> None:
     state = table(regions=("gwynedd",), regions_deck=())
     add(state, 0, "knight-chevalier", attack=0)
     flow.begin(state, GAME.rules, AUTUMN)
-    assert state.phase == OVER and state.end_reason == "the final Region is conquered"
+    assert state.phase == OVER and state.end_reason == "The final Region is conquered"
     assert GAME.result(state).winner_seats == [0]
 
 
