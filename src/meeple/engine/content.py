@@ -102,16 +102,16 @@ def convert_content(package: str, name: str, kind: type[T], table: str | None = 
 
     ContentError naming the file, the entry (by its id where it has one) and the field when a
     value is missing, unknown or of the wrong type."""
-    raw: Any = read_content(package, name)
+    return convert_entries(name, read_content(package, name), kind, table)
+
+
+def convert_entries(name: str, raw: Any, kind: type[T], table: str | None = None) -> T:
+    """`raw`, read from the content file `name`, as `kind` (with `table`: its top-level table of
+    that name), so that a file holding several tables is read once; ContentError as above."""
     if table is not None:
         if table not in raw:
             raise ContentError(f"{name}: no [{table}] entries")
         raw = raw[table]
-    return convert_entries(name, raw, kind, table)
-
-
-def convert_entries(name: str, raw: Any, kind: type[T], table: str | None = None) -> T:
-    """`raw`, read from the content file `name` (or its `table`), as `kind`; ContentError as above."""
     try:
         return msgspec.convert(raw, kind)
     except msgspec.ValidationError as error:

@@ -12,7 +12,7 @@ from typing import Literal
 
 import msgspec
 
-from meeple.engine.content import ContentError, Number, Source, convert_content, convert_entries
+from meeple.engine.content import ContentError, Number, Source, convert_content, convert_entries, read_content
 
 BASICS = ("tea", "fruit", "celadon")
 GOLD = 3  # resource index of Gold; 0-2 are the basic resources in BASICS order
@@ -463,14 +463,15 @@ def load_content() -> Content:
     """Read and validate every content file once."""
     board = convert_content(__package__, "board.toml", Board)
     rooms = convert_content(__package__, "rooms.toml", list[Room], table="room")
+    raw_pieces, raw_cards = read_content(__package__, "pieces.toml"), read_content(__package__, "cards.toml")
     pieces = {
-        "pirate": convert_content(__package__, "pieces.toml", list[Piece], table="pirate"),
-        "temple": convert_content(__package__, "pieces.toml", list[Piece], table="temple"),
-        "amulet": convert_content(__package__, "pieces.toml", list[Amulet], table="amulet"),
+        "pirate": convert_entries("pieces.toml", raw_pieces, list[Piece], table="pirate"),
+        "temple": convert_entries("pieces.toml", raw_pieces, list[Piece], table="temple"),
+        "amulet": convert_entries("pieces.toml", raw_pieces, list[Amulet], table="amulet"),
     }
     cards = {
-        "order": convert_content(__package__, "cards.toml", list[Order], table="order"),
-        "expert": convert_content(__package__, "cards.toml", list[Expert], table="expert"),
+        "order": convert_entries("cards.toml", raw_cards, list[Order], table="order"),
+        "expert": convert_entries("cards.toml", raw_cards, list[Expert], table="expert"),
     }
     rules = convert_content(__package__, "rules.toml", dict[str, Number])
     numbers = convert_entries("rules.toml", {k: v.value for k, v in rules.items()}, Numbers)
