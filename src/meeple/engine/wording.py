@@ -9,6 +9,7 @@ so wording a line reveals nothing the line did not already say to everyone.
 """
 
 import re
+from functools import lru_cache
 
 _MARK = re.compile(r"\{seat (\d+)('s)?\}(?: ([a-z]+s)\b)?")
 _IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
@@ -32,6 +33,7 @@ def second_person(verb: str) -> str:
     return verb[:-1]
 
 
+@lru_cache(maxsize=1 << 16)
 def word_line(line: str, viewer: int | None) -> str:
     """`line` for the reader at seat `viewer` (None: a spectator): their own seat as "you" (its
     verb agreeing), every other seat by its number; the line starts with a capital."""
@@ -50,6 +52,11 @@ def word_line(line: str, viewer: int | None) -> str:
     return worded[:1].upper() + worded[1:]
 
 
-def word_log(lines: list[str], viewer: int | None) -> list[str]:
-    """Every line of a log worded for the reader at seat `viewer`."""
-    return [word_line(line, viewer) for line in lines]
+RECENT = 60  # the lines an observation carries: the server shows 60, the boards fewer
+
+
+def word_log(lines: list[str], viewer: int | None, last: int = RECENT) -> list[str]:
+    """The `last` lines of a log worded for the reader at seat `viewer`. An observation carries
+    only the recent lines, so that its cost does not grow with the game; each line is worded
+    once per reader (a line and its wording never change)."""
+    return [word_line(line, viewer) for line in lines[-last:]]

@@ -156,7 +156,7 @@ def observation(state: Guedelon, seat: int | None, content: Content) -> dict[str
             "cart_actions": state.cart_left,
         },
         "finished_round": state.finished,
-        "log": word_log(state.log[-12:], seat),
+        "log": word_log(state.log, seat, 12),
     }
 
 

@@ -161,7 +161,7 @@ def observation(
         "sources": [state.source_of(p) for p in range(state.players)],
         "players_view": [_player(state, p, seat, content) for p in range(state.players)],
         "final": [f[:] for f in state.final],
-        "log": word_log(state.log[-40:], seat),
+        "log": word_log(state.log, seat, 40),
     }
     if state.merchants:
         obs["market"] = [

@@ -142,7 +142,7 @@ def observation(state: Rt, seat: int | None, pool: Pool, to_move: tuple[int, ...
         "used": sorted(cards[c].name for c in state.used),
         "seats": [_seat(state, pool, p, seat) for p in range(state.players)],
         "end": state.end_reason,
-        "log": word_log(state.log[-40:], seat),
+        "log": word_log(state.log, seat, 40),
     }
 
 
