@@ -64,6 +64,8 @@ class Pool(msgspec.Struct, frozen=True):
     upgrade_of: tuple[int, ...]  # per card: the step of the demesne chain it upgrades, or -1
     step_of: tuple[int, ...]  # per card: its step of the demesne chain (a printing's base card), or itself
     regions: tuple[int, ...]  # every region card, in pool order
+    main: tuple[bool, ...]  # per card: whether it belongs in a Main deck (its back), Card.main
+    income: tuple[int, ...]  # per card: the RP it adds to its seat's capacity in play (a demesne's), else 0
     hooked: dict[str, frozenset[int]]  # event -> the cards whose text answers it
 
     def __hash__(self) -> int:
@@ -133,6 +135,8 @@ def load_pool() -> Pool:
         upgrade_of=tuple(index[card.upgrades] if card.upgrades else -1 for card in cards),
         step_of=tuple(index[card.variant_of] if card.variant_of else i for i, card in enumerate(cards)),
         regions=tuple(i for i, card in enumerate(cards) if card.type == "region"),
+        main=tuple(card.main for card in cards),
+        income=tuple(card.rp if card.type == "demesne" else 0 for card in cards),
         hooked={
             event: frozenset(i for i, card in enumerate(cards) if event in ABILITIES.get(card.ability, {}))
             for event in EVENTS

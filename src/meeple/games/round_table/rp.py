@@ -13,14 +13,14 @@ from meeple.games.round_table.state import Rt
 
 def capacity(state: Rt, pool: Pool, seat: int) -> int:
     """The sum of the RP of the seat's demesnes in play (upgraded ones still count)."""
-    cards, card_of = pool.cards, state.card_of
-    return sum(cards[card_of[u]].rp for u in state.play[seat] if cards[card_of[u]].type == "demesne")
+    income, card_of = pool.income, state.card_of
+    return sum([income[card_of[u]] for u in state.play[seat]])
 
 
 def allocated(state: Rt, seat: int) -> int:
     """RP used by the seat's cards in play (their upkeep) and spent this Summer."""
     paid = state.paid
-    return sum(paid[u] for u in state.play[seat]) + state.spent_rp[seat]
+    return sum([paid[u] for u in state.play[seat]]) + state.spent_rp[seat]
 
 
 def available(state: Rt, pool: Pool, seat: int) -> int:

@@ -44,8 +44,27 @@ def knight_label(state: Rt, pool: Pool, uid: int) -> str:
     same = [u for u in state.play[state.owner[uid]] if state.card_of[u] == card_index]
     if len(same) < 2 or uid not in same:
         return name
-    place = same.index(uid)
+    return _copy_label(name, same.index(uid))
+
+
+def _copy_label(name: str, place: int) -> str:
     return f"{name} ({ORDINALS[place] if place < len(ORDINALS) else f'{place + 1}th'})"
+
+
+def play_labels(state: Rt, pool: Pool, seat: int) -> dict[int, str]:
+    """`knight_label` of every card the seat has in play, in play order, in one pass."""
+    cards, play = pool.cards, state.play[seat]
+    kinds = [state.card_of[u] for u in play]
+    places: dict[int, int] = {}  # per card with several copies in play: how many are labelled
+    labels: dict[int, str] = {}
+    for u, kind in zip(play, kinds, strict=True):
+        name = cards[kind].name
+        if kinds.count(kind) < 2:
+            labels[u] = name
+        else:
+            place = places[kind] = places.get(kind, -1) + 1
+            labels[u] = _copy_label(name, place)
+    return labels
 
 
 def own_knights(state: Rt, pool: Pool, seat: int) -> list[int]:
@@ -127,7 +146,7 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
     room = rp.available(state, pool, seat)
     holdings = held(state, pool, seat)
     cards, card_of = pool.cards, state.card_of
-    labels = {knight: knight_label(state, pool, knight) for knight in holdings}
+    labels = play_labels(state, pool, seat)
     changers = rp.cost_changers(state, pool, seat)
     seen: set[int] = set()
     for uid in state.hand[seat]:
@@ -167,7 +186,7 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
         if card.type not in ("equipment", "title"):
             continue
         key = _holding_key(pool, card_of[uid])
-        name = knight_label(state, pool, uid)  # which copy, when several lie in play
+        name = labels[uid]  # which copy, when several lie in play
         for knight, holding in holdings.items():
             if knight != state.paired[uid] and key not in holding and (uid, knight) not in left:
                 made = ("move", uid, name, knight, labels[knight])
