@@ -17,15 +17,13 @@
   play: both go to the Spent Pile, their Titles leave play, their Equipment is unpaired.
 """
 
-from collections.abc import Callable
-from typing import Any
-
 from meeple.engine import Action
 from meeple.engine.wording import seat_mark
 from meeple.games.round_table import rp
 from meeple.games.round_table.army import paired_with
 from meeple.games.round_table.content import Card, Pool
 from meeple.games.round_table.events import RECRUITED, hook
+from meeple.games.round_table.made import once
 from meeple.games.round_table.state import Rt
 from meeple.games.round_table.zones import leave_play, take_from_hand, to_spent
 
@@ -68,8 +66,8 @@ def play_labels(state: Rt, pool: Pool, seat: int) -> dict[int, str]:
 
 
 def own_knights(state: Rt, pool: Pool, seat: int) -> list[int]:
-    cards, card_of = pool.cards, state.card_of
-    return [u for u in state.play[seat] if cards[card_of[u]].type == "knight"]
+    knights, card_of = pool.of_type["knight"], state.card_of
+    return [u for u in state.play[seat] if card_of[u] in knights]
 
 
 def _holding_key(pool: Pool, card: int) -> int | str:
@@ -103,21 +101,6 @@ def free_demesne(state: Rt, pool: Pool, seat: int, card: int) -> int:
         if pool.step_of[state.card_of[u]] == wanted and not state.upgraded[u]:
             return u
     return -1
-
-
-_MADE: dict[tuple[Any, ...], Action] = {}
-
-
-def _made(key: tuple[Any, ...], build: Callable[..., Action], *args: Any) -> Action:
-    """`build(*args)`, made once per `key`: an action never changes (frozen, its label and
-    payload fixed by what the key names), so the offers of every state share it. At most
-    50,000 are kept."""
-    action = _MADE.get(key)
-    if action is None:
-        if len(_MADE) >= 50_000:
-            _MADE.clear()
-        action = _MADE[key] = build(*args)
-    return action
 
 
 def _demesne(card: Card, label: str) -> Action:
@@ -162,7 +145,7 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
                 upgrades = pool.upgrade_of[card_index]
                 also = f", upgrades your {cards[upgrades].name}" if upgrades >= 0 else ""
                 label = f"Play {card.name} (+{card.rp} RP{also})"
-                actions.append(_made((label, card.id), _demesne, card, label))
+                actions.append(once((label, card.id), _demesne, card, label))
             continue
         if card.type not in ("knight", "equipment", "title"):
             continue
@@ -170,16 +153,16 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
         if price > room:
             continue
         if card.type == "knight":
-            actions.append(_made(("recruit", card.id, card.name, price), _recruit, card, price))
+            actions.append(once(("recruit", card.id, card.name, price), _recruit, card, price))
             continue
         verb = "equip" if card.type == "equipment" else "title"
         if card.type == "title":
-            actions.append(_made(("title", card.id, card.name, price), _unpaired_title, card, price))
+            actions.append(once(("title", card.id, card.name, price), _unpaired_title, card, price))
         key = _holding_key(pool, card_index)
         for knight, holding in holdings.items():
             if key not in holding:
                 made = (verb, card.id, card.name, knight, labels[knight], price)
-                actions.append(_made(made, _give, verb, card, knight, labels[knight], price))
+                actions.append(once(made, _give, verb, card, knight, labels[knight], price))
     left = {(uid, knight) for uid, knight in state.left}
     for uid in state.play[seat]:
         card = cards[card_of[uid]]
@@ -190,7 +173,7 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
         for knight, holding in holdings.items():
             if knight != state.paired[uid] and key not in holding and (uid, knight) not in left:
                 made = ("move", uid, name, knight, labels[knight])
-                actions.append(_made(made, _move, uid, name, knight, labels[knight]))
+                actions.append(once(made, _move, uid, name, knight, labels[knight]))
     return actions
 
 
