@@ -49,13 +49,16 @@ def _copy_label(name: str, place: int) -> str:
     return f"{name} ({ORDINALS[place] if place < len(ORDINALS) else f'{place + 1}th'})"
 
 
-def play_labels(state: Rt, pool: Pool, seat: int) -> dict[int, str]:
-    """`knight_label` of every card the seat has in play, in play order, in one pass."""
+def play_labels(state: Rt, pool: Pool, seat: int, unnamed: frozenset[int] = frozenset()) -> dict[int, str]:
+    """`knight_label` of every card the seat has in play, in play order, in one pass; cards of
+    `unnamed` (pool indices) left out."""
     cards, play = pool.cards, state.play[seat]
     kinds = [state.card_of[u] for u in play]
     places: dict[int, int] = {}  # per card with several copies in play: how many are labelled
     labels: dict[int, str] = {}
     for u, kind in zip(play, kinds, strict=True):
+        if kind in unnamed:
+            continue
         name = cards[kind].name
         if kinds.count(kind) < 2:
             labels[u] = name
@@ -78,11 +81,17 @@ def _holding_key(pool: Pool, card: int) -> int | str:
 
 def held(state: Rt, pool: Pool, seat: int) -> dict[int, set[int | str]]:
     """Per knight of the seat: the Equipment types and Title names it holds."""
-    found: dict[int, set[int | str]] = {u: set() for u in own_knights(state, pool, seat)}
+    knights, card_of, paired = pool.of_type["knight"], state.card_of, state.paired
+    found: dict[int, set[int | str]] = {}
+    items = []
     for u in state.play[seat]:
-        knight = state.paired[u]
-        if knight in found:
-            found[knight].add(_holding_key(pool, state.card_of[u]))
+        if card_of[u] in knights:
+            found[u] = set()
+        elif paired[u] >= 0:
+            items.append(u)
+    for u in items:
+        if paired[u] in found:
+            found[paired[u]].add(_holding_key(pool, card_of[u]))
     return found
 
 
@@ -129,7 +138,7 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
     room = rp.available(state, pool, seat)
     holdings = held(state, pool, seat)
     cards, card_of = pool.cards, state.card_of
-    labels = play_labels(state, pool, seat)
+    labels = play_labels(state, pool, seat, pool.of_type["demesne"]) if holdings else {}
     changers = rp.cost_changers(state, pool, seat)
     seen: set[int] = set()
     for uid in state.hand[seat]:
@@ -149,7 +158,7 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
             continue
         if card.type not in ("knight", "equipment", "title"):
             continue
-        price = rp.cost(state, pool, seat, card_index, changers)
+        price = rp.cost(state, pool, seat, card_index, changers) if changers else card.rp
         if price > room:
             continue
         if card.type == "knight":
@@ -163,6 +172,8 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
             if key not in holding:
                 made = (verb, card.id, card.name, knight, labels[knight], price)
                 actions.append(once(made, _give, verb, card, knight, labels[knight], price))
+    if not holdings:
+        return actions
     left = {(uid, knight) for uid, knight in state.left}
     for uid in state.play[seat]:
         card = cards[card_of[uid]]
