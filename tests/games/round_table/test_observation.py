@@ -1,24 +1,27 @@
-"""Observations share each card's view (observation.card_view) with every other observation of
-the same content, made once. That is safe only while nobody edits them: every consumer of an
-observation (the text views, the board, the prompt, the RL encoder, JSON) runs here over many
-observations, and the shared views must still equal freshly made ones afterwards."""
+"""Observations share each card's view (observation.card_view) and the view of another seat's
+card in hand (observation.HIDDEN) with every other observation of the same content, made once.
+That is safe only while nobody edits them: every consumer of an observation (the text views,
+the board, the prompt, the RL encoder, JSON) runs here over many observations, and the shared
+views must still equal freshly made ones afterwards."""
 
 import msgspec
 import pytest
 
 from meeple.engine import Rng
-from meeple.games.round_table.observation import card_view
+from meeple.games.round_table.observation import HIDDEN, card_view
 from meeple.rl.encoding import Encoder
 
 from .builders import GAME, POOL
 
 
 def _views() -> bytes:
-    return msgspec.json.encode([card_view(card) for card in POOL.cards])
+    return msgspec.json.encode([[card_view(card) for card in POOL.cards], HIDDEN])
 
 
 def _fresh() -> bytes:
-    return msgspec.json.encode([card_view.__wrapped__(card) for card in POOL.cards])
+    return msgspec.json.encode(
+        [[card_view.__wrapped__(card) for card in POOL.cards], {back: {"back": back, "card": None} for back in HIDDEN}]
+    )
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
