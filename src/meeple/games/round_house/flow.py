@@ -1,12 +1,14 @@
 """A player's turn (p.3): the five phases in order, the 2-player neutral move before them, the
 decisions each action opens, and the end of the game (p.13)."""
 
+from functools import lru_cache
+
 from meeple.engine import Action, merge_alike
 from meeple.engine.wording import seat_mark
-from meeple.games.round_house.content import HALL, Content
+from meeple.games.round_house.content import HALL, RING, Content
 from meeple.games.round_house.economy import pay_coins, push
 from meeple.games.round_house.experts import activation_actions, perform_activation
-from meeple.games.round_house.movement import destinations
+from meeple.games.round_house.movement import nodes, reach
 from meeple.games.round_house.orders import (
     can_fulfil,
     fulfil,
@@ -69,25 +71,25 @@ def _actions(state: Rh, seat: int, c: Content) -> list[Action]:
 
 def neutral_actions(state: Rh, c: Content) -> list[Action]:
     """2 players: move one neutral leader 1-3 rooms before the player's own leader (p.14)."""
-    out = []
+    out: list[Action] = []
     starts = []
+    outer = tuple(state.outer)
     for leader, owner in enumerate(state.owners):
         if owner < 0:
             start = state.leaders[leader]
             starts.append(start)
-            out += [_neutral(state, leader, start, node, c) for node in destinations(state, leader, c)]
+            out += _neutral_moves(leader, start, reach(state, leader, c), outer, c)
     return merge_alike(out) if len(set(starts)) < len(starts) else out  # the two neutral leaders are alike
 
 
-def _neutral(state: Rh, leader: int, start: int, node: int, c: Content) -> Action:
-    """A neutral leader's move (worded once per leader, rooms and nodes)."""
-    key = (c, "neutral", leader, start, node, state.room_at(start, c.inner), state.room_at(node, c.inner))
-    return once(
-        key,
-        lambda: Action(
-            f"neutral:{leader}:{node}",
-            f"Move the neutral leader from {_where(state, start, c)} to {_where(state, node, c)}",
-        ),
+@lru_cache(maxsize=1 << 16)
+def _neutral_moves(leader: int, start: int, reached: int, outer: tuple[int, ...], c: Content) -> tuple[Action, ...]:
+    """A neutral leader's moves from `start` to the nodes of the bitmask `reached` (worded once
+    per leader, nodes and board)."""
+    where = _name(start, outer, c)
+    return tuple(
+        Action(f"neutral:{leader}:{node}", f"Move the neutral leader from {where} to {_name(node, outer, c)}")
+        for node in nodes(reached)
     )
 
 
@@ -97,14 +99,22 @@ def move_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     (the move is mandatory; the player then pays what they have)."""
     out: list[tuple[Action, int]] = []
     starts = []
+    outer = tuple(state.outer)
     for leader, owner in enumerate(state.owners):
         if owner == seat:
             start = state.leaders[leader]
             starts.append(start)
-            out += [_move(state, leader, start, node, c) for node in destinations(state, leader, c)]
+            out += _moves(leader, start, reach(state, leader, c), outer, c)
     coins = state.coins[seat] if state.hall_fee_at_stop else None
     moves = [action for action, fee in out if coins is None or fee <= coins] or [action for action, _ in out]
     return merge_alike(moves) if len(set(starts)) < len(starts) else moves  # two leaders waiting in the hall
+
+
+@lru_cache(maxsize=1 << 16)
+def _moves(leader: int, start: int, reached: int, outer: tuple[int, ...], c: Content) -> tuple[tuple[Action, int], ...]:
+    """The moves of a leader from `start` to the nodes of the bitmask `reached`, each with the fee
+    of its stop when the fee is due on the stop (worded once per leader, nodes and board)."""
+    return tuple(_move(leader, start, node, outer, c) for node in nodes(reached))
 
 
 def stop_fee(state: Rh, node: int, c: Content) -> int:
@@ -120,24 +130,24 @@ def _room_fee(room: int, c: Content) -> int:
     return c.rooms[room].fee if room >= 0 and c.rooms[room].kind == "grand_hall" else 0
 
 
-_MOVES: dict[tuple[Content, int, int, int, int, int], tuple[Action, int]] = {}
+def _move(leader: int, start: int, node: int, outer: tuple[int, ...], c: Content) -> tuple[Action, int]:
+    label = f"Move your leader from {_name(start, outer, c)} to {_name(node, outer, c)}"
+    return Action(f"move:{leader}:{node}", label, {"node": node}), _room_fee(_room(node, outer, c), c)
 
 
-def _move(state: Rh, leader: int, start: int, node: int, c: Content) -> tuple[Action, int]:
-    """A move action and the fee of its stop when the fee is due on the stop (worded once per
-    leader, rooms and nodes: a few hundred actions all game long)."""
-    room = state.room_at(node, c.inner)
-    key = (c, leader, start, node, state.room_at(start, c.inner), room)
-    made = _MOVES.get(key)
-    if made is None:
-        label = f"Move your leader from {_where(state, start, c)} to {_where(state, node, c)}"
-        made = _MOVES[key] = (Action(f"move:{leader}:{node}", label, {"node": node}), _room_fee(room, c))
-    return made
+def _room(node: int, outer: tuple[int, ...], c: Content) -> int:
+    """The room on a node of a board whose outer circle holds `outer` (-1: the hall)."""
+    return -1 if node == HALL else c.inner[node - 1] if node <= RING else outer[node - 1 - RING]
+
+
+def _name(node: int, outer: tuple[int, ...], c: Content) -> str:
+    """A node as labels name it."""
+    return "the ancestral hall" if node == HALL else c.rooms[_room(node, outer, c)].name
 
 
 def _where(state: Rh, node: int, c: Content) -> str:
     """A node as labels name it."""
-    return "the ancestral hall" if node == HALL else c.rooms[state.room_at(node, c.inner)].name
+    return _name(node, tuple(state.outer), c)
 
 
 def chairs_of(node: int, c: Content) -> range:
@@ -256,7 +266,7 @@ def advance(state: Rh, c: Content) -> None:
             continue
         phase = state.phase
         if phase == NEUTRAL:
-            if any(destinations(state, leader, c) for leader, owner in enumerate(state.owners) if owner < 0):
+            if any(reach(state, leader, c) for leader, owner in enumerate(state.owners) if owner < 0):
                 return
             state.phase = EXPERT
         elif phase == EXPERT:
