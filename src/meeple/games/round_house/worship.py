@@ -3,6 +3,7 @@ ancestral hall (5 steps). In the hall the player leads the town's assistants alo
 connected spaces of their choice from space 1, one decision per space (worship step 2)."""
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from meeple.engine import Action
 from meeple.engine.wording import seat_mark
@@ -108,15 +109,24 @@ def _path(space: int, senior: int, spot: str, c: Content) -> Action:
 def spot_text(state: Rh, space: int, c: Content) -> str:
     """What a senior on `space` receives (steps 3-4): its honor (+1 per own chair, added then),
     the bonuses above and to the left, and what lies below and to the right."""
+    row, column = divmod(space, c.board.hall.columns)
+    below, right = c.hall_spots[column], c.hall_spots[c.board.hall.columns + row]
+    amulets = state.hall_amulets
+    return _spot_text(space, amulets[below[1]] if below[1] >= 0 else -1, amulets[right[1]] if right[1] >= 0 else -1, c)
+
+
+@lru_cache(maxsize=1024)
+def _spot_text(space: int, below: int, right: int, c: Content) -> str:
+    """`spot_text` with the amulets lying below and to the right of the space (-1: none)."""
     hall = c.board.hall
     row, column = divmod(space, hall.columns)
     parts = [f"{hall.honor[space]} honor + 1 per assistant on a chair"]
     parts += [gain.text() for gain in (c.hall_top[column], c.hall_left[row])]
-    for what, hexagon in (c.hall_spots[column], c.hall_spots[hall.columns + row]):
+    for (what, _), amulet in ((c.hall_spots[column], below), (c.hall_spots[hall.columns + row], right)):
         if what == "order":
             parts.append("1 order")
-        elif hexagon >= 0 and state.hall_amulets[hexagon] >= 0:
-            parts.append(f"amulet {c.amulets[state.hall_amulets[hexagon]].name}")
+        elif amulet >= 0:
+            parts.append(f"amulet {c.amulets[amulet].name}")
     return ", ".join(parts)
 
 
