@@ -74,6 +74,8 @@ def _room_worth(state: Rh, seat: int, node: int, c: Content) -> float:
 
 
 def _worth(state: Rh, seat: int, action: Action, c: Content) -> float:
+    """What an action is worth to the seat now: a move or a worship in the hall by the seat's
+    board, any other action by `_fixed_worth`."""
     fixed = _fixed_worth(action.id, c)
     if fixed is not None:
         return fixed

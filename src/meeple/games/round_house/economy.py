@@ -186,7 +186,14 @@ def gain_possible(state: Rh, seat: int, gain: Gain, c: Content) -> bool:
     nothing is never offered (a supply may be empty, no assistant or chair may be left)."""
     if gain.honor or (gain.coins and state.bank):
         return True
-    if any(n and state.basics[k] for k, n in enumerate(gain.goods())) or (gain.basic and any(state.basics[:3])):
+    basics = state.basics
+    if (
+        (gain.tea and basics[0])
+        or (gain.fruit and basics[1])
+        or (gain.celadon and basics[2])
+        or (gain.gold and basics[3])
+        or (gain.basic and (basics[0] or basics[1] or basics[2]))
+    ):
         return True
     reserve = state.reserve[seat]
     if gain.recruit and reserve:

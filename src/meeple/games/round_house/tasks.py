@@ -129,11 +129,7 @@ def drop_group(state: Rh, c: Content) -> None:
 
 def _choices(state: Rh, seat: int, kind: int, argument: int, c: Content) -> list[Action]:
     if kind == T_BASIC:
-        return [
-            Action(f"basic:{k}", f"Take 1 {name}")
-            for k, name in enumerate(BASICS)
-            if argument >> k & 1 and state.basics[k]
-        ]
+        return [TAKE_BASIC[k] for k in range(len(BASICS)) if argument >> k & 1 and state.basics[k]]
     if kind == T_DISPATCH:
         return dispatch_actions(state, seat, c)
     if kind == T_INVEST:
@@ -187,6 +183,9 @@ def _order_choices(c: Content, orders_up: tuple[int, ...]) -> tuple[Action, ...]
     """Taking a face-up order (worked out once per row of orders)."""
     out = [Action(f"order:{i}", f"Take the {order_name(c.orders[o])}", {"order": o}) for i, o in enumerate(orders_up)]
     return tuple(merge_alike(out))
+
+
+TAKE_BASIC = tuple(Action(f"basic:{k}", f"Take 1 {name}") for k, name in enumerate(BASICS))
 
 
 def take_actions(state: Rh, c: Content) -> list[Action]:
