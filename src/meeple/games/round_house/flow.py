@@ -86,11 +86,17 @@ def neutral_actions(state: Rh, c: Content) -> list[Action]:
 def _neutral_moves(leader: int, start: int, reached: int, outer: tuple[int, ...], c: Content) -> tuple[Action, ...]:
     """A neutral leader's moves from `start` to the nodes of the bitmask `reached` (worded once
     per leader, nodes and board)."""
-    where = _name(start, outer, c)
+    here = _room(start, outer, c)
     return tuple(
-        Action(f"neutral:{leader}:{node}", f"Move the neutral leader from {where} to {_name(node, outer, c)}")
+        once((c, "neutral", leader, start, node, here, there), _neutral, leader, start, node, here, there, c)
         for node in nodes(reached)
+        for there in (_room(node, outer, c),)
     )
+
+
+def _neutral(leader: int, start: int, node: int, here: int, there: int, c: Content) -> Action:
+    label = f"Move the neutral leader from {_name(start, here, c)} to {_name(node, there, c)}"
+    return Action(f"neutral:{leader}:{node}", label)
 
 
 def move_actions(state: Rh, seat: int, c: Content) -> list[Action]:
@@ -113,8 +119,16 @@ def move_actions(state: Rh, seat: int, c: Content) -> list[Action]:
 @lru_cache(maxsize=1 << 16)
 def _moves(leader: int, start: int, reached: int, outer: tuple[int, ...], c: Content) -> tuple[tuple[Action, int], ...]:
     """The moves of a leader from `start` to the nodes of the bitmask `reached`, each with the fee
-    of its stop when the fee is due on the stop (worded once per leader, nodes and board)."""
-    return tuple(_move(leader, start, node, outer, c) for node in nodes(reached))
+    of its stop when the fee is due on the stop (each worded once per leader, nodes and rooms)."""
+    here = _room(start, outer, c)
+    return tuple(
+        (
+            once((c, "move", leader, start, node, here, there), _move, leader, start, node, here, there, c),
+            _fee(there, c),
+        )
+        for node in nodes(reached)
+        for there in (_room(node, outer, c),)
+    )
 
 
 def stop_fee(state: Rh, node: int, c: Content) -> int:
@@ -122,17 +136,17 @@ def stop_fee(state: Rh, node: int, c: Content) -> int:
     coins a player's leader stopping on `node` costs (option grand_hall_fee=stop, the default)."""
     if not state.hall_fee_at_stop:
         return 0
-    return _room_fee(state.room_at(node, c.inner), c)
+    return _fee(state.room_at(node, c.inner), c)
 
 
-def _room_fee(room: int, c: Content) -> int:
+def _fee(room: int, c: Content) -> int:
     """The fee of stopping in `room` (-1: the hall) when the fee is due on the stop."""
     return c.rooms[room].fee if room >= 0 and c.rooms[room].kind == "grand_hall" else 0
 
 
-def _move(leader: int, start: int, node: int, outer: tuple[int, ...], c: Content) -> tuple[Action, int]:
-    label = f"Move your leader from {_name(start, outer, c)} to {_name(node, outer, c)}"
-    return Action(f"move:{leader}:{node}", label, {"node": node}), _room_fee(_room(node, outer, c), c)
+def _move(leader: int, start: int, node: int, here: int, there: int, c: Content) -> Action:
+    label = f"Move your leader from {_name(start, here, c)} to {_name(node, there, c)}"
+    return Action(f"move:{leader}:{node}", label, {"node": node})
 
 
 def _room(node: int, outer: tuple[int, ...], c: Content) -> int:
@@ -140,14 +154,14 @@ def _room(node: int, outer: tuple[int, ...], c: Content) -> int:
     return -1 if node == HALL else c.inner[node - 1] if node <= RING else outer[node - 1 - RING]
 
 
-def _name(node: int, outer: tuple[int, ...], c: Content) -> str:
-    """A node as labels name it."""
-    return "the ancestral hall" if node == HALL else c.rooms[_room(node, outer, c)].name
+def _name(node: int, room: int, c: Content) -> str:
+    """A node holding `room` as labels name it."""
+    return "the ancestral hall" if node == HALL else c.rooms[room].name
 
 
 def _where(state: Rh, node: int, c: Content) -> str:
     """A node as labels name it."""
-    return _name(node, tuple(state.outer), c)
+    return _name(node, state.room_at(node, c.inner), c)
 
 
 def chairs_of(node: int, c: Content) -> range:
