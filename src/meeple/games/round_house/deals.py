@@ -7,6 +7,7 @@ from meeple.engine import Action, merge_alike
 from meeple.games.round_house.assistants import dispatch, dispatch_actions, invest, invest_actions
 from meeple.games.round_house.content import BASICS, GOLD, RESOURCE_NAMES, Content
 from meeple.games.round_house.economy import dismiss, gain_coins, gain_goods, pay_coins, pay_goods, recruit
+from meeple.games.round_house.shared import once
 from meeple.games.round_house.state import Rh
 
 
@@ -49,12 +50,21 @@ def trade_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     if state.reserve[seat]:
         out.append(Action("trade:recruit", "Recruit an assistant (assistant supply to personal supply)"))
     for a in dispatch_actions(state, seat, c):
-        out.append(Action(f"trade:{a.id}", a.label))
+        out.append(once((c, "trade", a.id, a.label), _trade, a, False))
     for a in invest_actions(state, seat, 0, c):
-        out.append(Action(f"trade:{a.id}", a.label, a.payload))
+        out.append(once((c, "trade", a.id, a.label), _trade, a, True))
     if state.basics[GOLD]:
         out.append(Action("trade:gold", "Take 1 Gold"))
     return out
+
+
+def _trade(action: Action, payload: bool) -> Action:
+    """A dispatch or an investment as a Trading House action."""
+    return (
+        Action(f"trade:{action.id}", action.label, action.payload)
+        if payload
+        else Action(f"trade:{action.id}", action.label)
+    )
 
 
 def trade_capacity(state: Rh, seat: int) -> int:

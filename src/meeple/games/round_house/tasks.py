@@ -248,11 +248,16 @@ def _chosen(state: Rh, seat: int, action: Action, c: Content) -> int:
             if kind in OPTIONAL and _possible(state, seat, kind, argument, c)
         )
     kinds = VERB_KINDS[action.id.partition(":")[0]]
-    candidates = [i for i, (kind, _, _) in enumerate(group) if kind in kinds]
+    candidates: dict[tuple[int, int], int] = {}  # alike decisions offer alike choices: the first of them
+    for i, (kind, argument, _) in enumerate(group):
+        if kind in kinds:
+            candidates.setdefault((kind, argument), i)
     if len(candidates) == 1:
-        return candidates[0]
+        return next(iter(candidates.values()))
     return next(
-        i for i in candidates if any(a.id == action.id for a in _choices(state, seat, group[i][0], group[i][1], c))
+        i
+        for (kind, argument), i in candidates.items()
+        if any(a.id == action.id for a in _choices(state, seat, kind, argument, c))
     )
 
 
