@@ -6,6 +6,7 @@ once). Ids start with "do:" followed by the action.
 """
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations
 
 import msgspec
@@ -183,19 +184,30 @@ def _market_actions(state: Rh, seat: int, room: int, c: Content) -> Iterator[Act
     Wholesale Market: 1-3 of one resource; each paid with the resource or Gold standing in, as the
     player chooses (one action per way of paying), labelled with what the chart gives."""
     spec = c.rooms[room]
-    free = state.spaces[room].count(-1)
-    sales: list[tuple[str, tuple[int, ...]]] = []  # (id, resources placed, in order)
     if spec.mode == "one":
-        sales = [(f"do:sell:{kind}", (kind,)) for kind in range(3) if free_spaces(state, room, kind, c)]
-    elif spec.mode == "different":
-        sales = _RETAIL[: _RETAIL_SIZES[min(3, free)]]
+        free = sum(1 << kind for kind in range(3) if free_spaces(state, room, kind, c))
     else:
-        sales = [(f"do:wholesale:{kind}:{n}", (kind,) * n) for kind in range(3) for n in range(1, min(3, free) + 1)]
-    for base, kinds in sales:
-        splits = gold_splits(state, seat, (kinds.count(0), kinds.count(1), kinds.count(2)))
+        free = min(3, state.spaces[room].count(-1))
+    for base, kinds, need in _sales(room, free, c):
+        splits = gold_splits(state, seat, need)
         for split in splits:
             suffix = gold_suffix(split, splits)
             yield once((c, room, base, split, suffix), _sale, spec, base, kinds, split, suffix)
+
+
+@lru_cache(maxsize=256)
+def _sales(room: int, free: int, c: Content) -> tuple[tuple[str, tuple[int, ...], tuple[int, int, int]], ...]:
+    """A market's sales (id, resources placed in order, resources paid) with `free` its free
+    spaces: the kinds with a free space as a bitmask at the Selling Market, a count (at most 3)
+    at the others."""
+    mode = c.rooms[room].mode
+    if mode == "one":
+        sales = [(f"do:sell:{kind}", (kind,)) for kind in range(3) if free >> kind & 1]
+    elif mode == "different":
+        sales = _RETAIL[: _RETAIL_SIZES[free]]
+    else:
+        sales = [(f"do:wholesale:{kind}:{n}", (kind,) * n) for kind in range(3) for n in range(1, free + 1)]
+    return tuple((base, kinds, (kinds.count(0), kinds.count(1), kinds.count(2))) for base, kinds in sales)
 
 
 _RETAIL = [
