@@ -20,7 +20,10 @@ from meeple.games.round_house.state import PHASE_NAMES, TASK_NAMES, Rh
 
 class _Views:
     """What observations show of the content, worked out once per Content: the views of every
-    amulet, expert and order, and the texts that never change. Observations copy them."""
+    amulet, expert and order, the rooms' fixed parts, and the texts that never change.
+    Observations share them (no consumer edits an observation:
+    tests/games/round_house/test_shared_actions.py checks the views, the text and SVG boards,
+    the prompt, the terminal's menus and meeple.rl's encoder)."""
 
     def __init__(self, c: Content) -> None:
         self.content = c
@@ -34,7 +37,7 @@ class _Views:
         self.rewards = {room.id: rewards_text(room) for room in c.rooms}
         self.pirates = [t.gain.text() for t in c.pirates]
         self.temples = [t.gain.text() for t in c.temples]
-        self.stairs = [(start, end) for start, ways in enumerate(c.edges) for end, stairs in ways if stairs]
+        self.stairs = [[start, end] for start, ways in enumerate(c.edges) for end, stairs in ways if stairs]
         self.hall_top = [g.text() for g in c.hall_top]
         self.hall_left = [g.text() for g in c.hall_left]
         self.hall_honor = list(c.board.hall.honor)
@@ -68,12 +71,6 @@ def _views(c: Content) -> _Views:
     return views
 
 
-def _order(o: int, views: _Views) -> dict[str, Any]:
-    view = views.orders[o].copy()
-    view["cost"] = view["cost"].copy()
-    return view
-
-
 def rewards_text(room: Room) -> str:
     """What a market's chart or the Bank's payments give (the rulebook's illustrations)."""
     if room.kind == "market":
@@ -93,8 +90,8 @@ def _rooms(state: Rh, views: _Views) -> list[dict[str, Any]]:
     for base, index, designated, chairs in views.board(tuple(state.outer)):
         view = base.copy()
         view["spaces"] = [SPACE[t] for t in state.spaces[index]]
-        view["designated"] = designated[:]
-        view["chairs"] = chairs[:]
+        view["designated"] = designated
+        view["chairs"] = chairs
         out.append(view)
     return out
 
@@ -106,14 +103,14 @@ def _hall(state: Rh, c: Content, views: _Views) -> dict[str, Any]:
     spots = []
     for what, hexagon in c.hall_spots:
         amulet = state.hall_amulets[hexagon] if hexagon >= 0 else -1
-        spots.append({"what": what, "amulet": views.amulets[amulet].copy() if amulet >= 0 else None})
+        spots.append({"what": what, "amulet": views.amulets[amulet] if amulet >= 0 else None})
     walk = {"at": state.walk[0], "left": state.walk[1], "passed": state.walk[2]} if state.walk else None
     return {
         "rows": hall.rows,
         "columns": hall.columns,
-        "honor": views.hall_honor[:],
-        "top": views.hall_top[:],
-        "left": views.hall_left[:],
+        "honor": views.hall_honor,
+        "top": views.hall_top,
+        "left": views.hall_left,
         "below": spots[: hall.columns],
         "right": spots[hall.columns :],
         "walk": walk,
@@ -123,7 +120,7 @@ def _hall(state: Rh, c: Content, views: _Views) -> dict[str, Any]:
 def observation(state: Rh, seat: int | None, c: Content) -> dict[str, Any]:
     """The observation of `seat` (None: a spectator); every seat sees the same public table."""
     views = _views(c)
-    amulets, experts = views.amulets, views.experts
+    amulets, experts, orders = views.amulets, views.experts, views.orders
     spaces = len(views.hall_honor)
     players = []
     for p in range(state.players):
@@ -137,10 +134,10 @@ def observation(state: Rh, seat: int | None, c: Content) -> dict[str, Any]:
                 "reserve": state.reserve[p],
                 "towns": state.towns[p][:],
                 "seniors": list(_bits(state.seniors[p], spaces)),
-                "experts": [experts[e].copy() for e in state.experts[p]],
-                "orders": [_order(o, views) for o in state.hand[p]],
-                "fulfilled": [_order(o, views) for o in state.done_orders[p]],
-                "amulets": [amulets[a].copy() for a in state.amulets[p]],
+                "experts": [experts[e] for e in state.experts[p]],
+                "orders": [orders[o] for o in state.hand[p]],
+                "fulfilled": [orders[o] for o in state.done_orders[p]],
+                "amulets": [amulets[a] for a in state.amulets[p]],
                 "icons": state.icons[p],
                 "score": breakdown(state, p, c),
             }
@@ -158,8 +155,8 @@ def observation(state: Rh, seat: int | None, c: Content) -> dict[str, Any]:
         "task": task,
         "to_move": [] if state.phase == 7 else [state.current],
         "rooms": _rooms(state, views),
-        "stairs": [[start, end] for start, end in views.stairs],
-        "track_icons": views.icons[:],
+        "stairs": views.stairs,
+        "track_icons": views.icons,
         "leaders": [{"node": node, "owner": owner} for node, owner in zip(state.leaders, state.owners, strict=True)],
         "moved": state.moved,
         "runs": state.runs,
@@ -167,7 +164,7 @@ def observation(state: Rh, seat: int | None, c: Content) -> dict[str, Any]:
         "warehouse": dict(zip(BASICS, state.warehouse, strict=True)),
         "lender": state.lender,
         "merchant": state.merchant,
-        "towns": views.towns[:],
+        "towns": views.towns,
         "marker": state.marker,
         "end_at": state.end_at,
         "ending": state.end_by >= 0,
@@ -176,21 +173,21 @@ def observation(state: Rh, seat: int | None, c: Content) -> dict[str, Any]:
             None if used else {"id": c.temples[i].id, "reward": views.temples[i]}
             for i, used in enumerate(state.temples_used)
         ],
-        "hall_amulets": [amulets[a].copy() if a >= 0 else None for a in state.hall_amulets],
+        "hall_amulets": [amulets[a] if a >= 0 else None for a in state.hall_amulets],
         "hall": _hall(state, c, views),
-        "end_amulet": amulets[state.end_amulet].copy() if state.end_amulet >= 0 else None,
+        "end_amulet": amulets[state.end_amulet] if state.end_amulet >= 0 else None,
         "supply": _resources(state.basics),
         "bank": state.bank,
         "pirates": [views.pirates[t] for t in state.pirates_up],
         "pirate_stack": len(state.pirate_stack),
         "pirate_stack_bottom": [views.pirates[t] for t in state.pirate_stack[: state.pirates_seen]],
-        "amulets": [amulets[a].copy() for a in state.amulets_up],
+        "amulets": [amulets[a] for a in state.amulets_up],
         "amulet_pool": len(state.amulet_pool),
-        "orders": [_order(o, views) for o in state.orders_up],
+        "orders": [orders[o] for o in state.orders_up],
         "order_deck": len(state.order_deck),
-        "experts": [experts[e].copy() for e in state.experts_up],
+        "experts": [experts[e] for e in state.experts_up],
         "expert_deck": len(state.expert_deck),
-        "expert_discard": [experts[e].copy() for e in state.expert_discard],
+        "expert_discard": [experts[e] for e in state.expert_discard],
         "participants": players,
         "log": word_log(state.log, seat),
     }
