@@ -42,6 +42,8 @@ def to_move(state: Fbs) -> tuple[int, ...]:
 def pending_reward(state: Fbs) -> int:
     """A seat owed the all-face-down reward (Special situations) chooses it before play goes on."""
     reward = state.reward
+    if not any(reward):
+        return -1
     for seat in range(state.players):
         if reward[seat]:
             return seat

@@ -65,10 +65,9 @@ def best_assignment(scores: list[int], free: list[int]) -> tuple[list[int], list
         greedy[greedy.index(min(greedy))] += amount
     floor = min(greedy)
 
-    def visit(current: list[int], chosen: list[int]) -> None:
+    def visit(current: list[int], key: tuple[int, ...], chosen: list[int]) -> None:
         depth = len(chosen)
         if depth == len(amounts):
-            key = tuple(sorted(current))
             if best[0] is None or key > best[0]:
                 best[:] = [key, current, chosen]
             return
@@ -83,9 +82,9 @@ def best_assignment(scores: list[int], free: list[int]) -> tuple[list[int], list
             seen.add(mark)
             if _lowest_bound(ordered, left[depth + 1]) < (floor if best[0] is None else best[0][0]):
                 continue
-            visit(raised, [*chosen, column])
+            visit(raised, ordered, [*chosen, column])
 
-    visit(scores, [])
+    visit(scores, tuple(sorted(scores)), [])
     final, chosen = best[1], best[2]
     order = sorted(range(len(free)), key=lambda i: -free[i])
     columns = [0] * len(free)
