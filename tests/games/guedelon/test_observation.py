@@ -10,6 +10,7 @@ import pytest
 from meeple.engine import Rng
 from meeple.games.guedelon.observation import Static, static
 from meeple.rl.encoding import Encoder
+from observation_readers import read_everywhere
 
 from .builders import game
 
@@ -44,13 +45,7 @@ def test_no_consumer_edits_the_parts_observations_share(players: int, options: d
                 obs = g.observation(state, viewer)
                 assert obs["cart_paths"] is known.cart_paths[state.mill >= 0]  # shared indeed
                 shown = legal if viewer == seat else []
-                g.render_text(obs)
-                g.render_text_brief(obs)
-                g.render_svg(obs, shown)
-                g.prompt(obs, shown)
-                encoder.encode(obs)
-                encoder.feature_names(obs)
-                msgspec.json.encode(obs)
+                read_everywhere(g, obs, shown, encoder)
                 seen += 1
         g.play(state, seat, legal[rng.below(len(legal))])
     assert seen > 20
