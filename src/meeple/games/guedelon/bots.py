@@ -25,13 +25,14 @@ def needs(state: Guedelon, content: Content) -> list[int]:
     """Products (by kind) still wanted on the current and next floor of every building."""
     want = [0] * 8
     for b, floors in enumerate(content.floors):
-        if building_done(state, b, content):
+        floor = state.floor[b]
+        if floor >= len(floors):  # the building is done
             continue
-        for space, accepted in enumerate(floors[state.floor[b]]):
-            if state.filled[b][space] < 0:
+        for accepted, filled in zip(floors[floor], state.filled[b], strict=False):
+            if filled < 0:
                 want[accepted[0]] += 1
-        if state.floor[b] + 1 < len(floors):
-            for accepted in floors[state.floor[b] + 1]:
+        if floor + 1 < len(floors):
+            for accepted in floors[floor + 1]:
                 want[accepted[0]] += 1
     if state.mill == 0:
         for space, accepted in enumerate(content.mill_needs):
@@ -48,9 +49,9 @@ def held(state: Guedelon) -> list[int]:
 def ropes_wanted(state: Guedelon, content: Content) -> int:
     """Ropes for the highest floor in reach, one floor ahead (ropes take a trip to make and carry)."""
     reach = [
-        min(state.floor[b] + 1, len(content.floors[b]) - 1)
-        for b in range(len(content.floors))
-        if not building_done(state, b, content)
+        min(floor + 1, len(floors) - 1)
+        for floor, floors in zip(state.floor, content.floors, strict=True)
+        if floor < len(floors)  # not done
     ]
     return max(reach, default=0) * content.rope_per_floor
 
@@ -108,7 +109,7 @@ def _visitor_value(state: Guedelon, loc: int, content: Content) -> float:
 
 def destination_value(state: Guedelon, actor: int, loc: int, plan: Plan, content: Content) -> float:
     """How much the team gains when `actor` goes to `loc` this turn."""
-    if visitors_at(state, loc):
+    if loc in state.visitor_loc:
         return _visitor_value(state, loc, content) - 0.5
     location = content.locations[loc]
     kind = location.kind

@@ -87,8 +87,12 @@ def _at_castle(state: Guedelon, content: Content) -> list[int]:
 
 
 def mortar_waiting(state: Guedelon, content: Content) -> bool:
-    """Whether a mortar transported to the Castle waits for its building to be chosen."""
-    return any(state.tokens[c][MORTAR] for c in _at_castle(state, content))
+    """Whether a mortar transported to the Castle waits for its building to be chosen (the
+    containers of `_at_castle`, read without listing them: this is asked at every decision)."""
+    castle = content.castle
+    if state.actor_loc[state.actor] == castle and state.tokens[state.barrow(state.actor)][MORTAR]:
+        return True
+    return state.cart_loc == castle and state.tokens[state.cart][MORTAR] > 0
 
 
 def foot_actions(state: Guedelon, content: Content) -> list[Action]:
