@@ -10,6 +10,7 @@ import pytest
 from meeple.engine import Rng
 from meeple.games.round_table.observation import HIDDEN, card_view
 from meeple.rl.encoding import Encoder
+from observation_readers import read_everywhere
 
 from .builders import GAME, POOL
 
@@ -39,14 +40,7 @@ def test_no_consumer_edits_the_card_views_observations_share(players: int) -> No
                 shown_cards = obs["regions"] + [view for seat_view in obs["seats"] for view in seat_view["spent"]]
                 assert shown_cards
                 assert all(view is card_view(POOL.card(view["id"])) for view in shown_cards)  # shared indeed
-                shown = legal if viewer == seat else []
-                GAME.render_text(obs)
-                GAME.render_text_brief(obs)
-                GAME.render_svg(obs, shown)
-                GAME.prompt(obs, shown)
-                encoder.encode(obs)
-                encoder.feature_names(obs)
-                msgspec.json.encode(obs)
+                read_everywhere(GAME, obs, legal if viewer == seat else [], encoder)
                 seen += 1
         GAME.play(state, seat, legal[rng.below(len(legal))])
     assert seen > 20
