@@ -101,3 +101,40 @@ def test_an_unknown_view_form_is_refused(serve: Callable[..., TestClient]) -> No
         assert "Views must be full or patch, not &#39;diff&#39;" in ws.receive_text()
         closed = ws.receive()
     assert closed["code"] == 4400
+
+
+def test_each_connected_seat_is_drawn_once_per_change_and_no_other(
+    serve: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two browsers on seat 0, one on seat 1, none on seat 2: after a move, seat 0's board and
+    seat 1's are drawn once each (the second browser of seat 0 gets the same drawing), seat 2's
+    and a spectator's not at all."""
+    client = serve()
+    table_id, links = create_table(client, ["human", "human", "human"])
+    game = client.app.state.manager.tables[table_id].game
+    drawn: list[object] = []
+    draw = type(game).render_svg
+
+    def counted(self: object, observation: dict[str, object], legal: object) -> str | None:
+        drawn.append(observation["seat"])
+        return draw(self, observation, legal)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(game), "render_svg", counted)
+    seat0, seat1 = ws_path(links["Seat 0"]), ws_path(links["Seat 1"])
+    with (
+        client.websocket_connect(seat0 + "&views=patch") as first,
+        client.websocket_connect(seat0) as second,
+        client.websocket_connect(seat1 + "&views=patch") as third,
+    ):
+        browsers = [Browser(first, "seat 0"), Browser(second, "seat 0 again"), Browser(third, "seat 1")]
+        for browser in browsers:
+            browser.sync(0)
+        assert sorted(drawn, key=str) == [0, 1]
+        drawn.clear()
+        table = client.app.state.manager.tables[table_id]
+        seat = table.to_move()[0]
+        token = links[f"Seat {seat}"].split("token=")[1]
+        client.portal.call(client.app.state.manager.act, table_id, token, seat, table.legal[seat][0].id, 0)
+        for browser in browsers:
+            browser.sync(1)
+    assert sorted(drawn, key=str) == [0, 1]
