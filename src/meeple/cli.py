@@ -25,11 +25,13 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
 from urllib.parse import urlsplit
 
+import click
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from typer.core import TyperGroup
 
 from meeple.agents import make_agent
 from meeple.agents.factory import BadAgent
@@ -39,6 +41,7 @@ from meeple.engine import (
     GameSpec,
     MeepleError,
     State,
+    UnknownGame,
     decode_record,
     encode_record,
     finish_record,
@@ -47,7 +50,7 @@ from meeple.engine import (
     registry,
     replay,
 )
-from meeple.server import cleanup, rates
+from meeple.server import defaults
 from meeple.simulation import simulate as run_simulation
 from meeple.terminal import HUMAN, Quit, TerminalMatch, make_console, number, print_result, step_through
 
@@ -56,7 +59,44 @@ T = TypeVar("T")
 DEFAULT_BOT = "planner"
 ERROR_EXIT = 2
 
+COMMANDS_GROUP = "meeple.commands"
+
+
+class WithGameCommands(TyperGroup):
+    """The `meeple` command group, with the command groups that games bring (`meeple.commands`
+    entry points) loaded only when one is named or the commands are listed, so that a command
+    about one game (`meeple simulate four-big-strata`) imports no other game.
+
+    A declaration that cannot be loaded is left out with a one-line warning, so that one broken
+    plug-in does not take the other commands down with it.
+    """
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands:
+            self.load_game_commands(cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        self.load_game_commands()
+        return super().list_commands(ctx)
+
+    def load_game_commands(self, name: str | None = None) -> None:
+        """Add the declared command group `name` (None: every one not added yet)."""
+        for point in entry_points(group=COMMANDS_GROUP):
+            if point.name in self.commands or name not in (None, point.name):
+                continue
+            try:
+                commands = point.load()
+            except (ImportError, AttributeError) as error:
+                typer.echo(f"warning: the command group '{point.name}' could not be loaded: {error}", err=True)
+                continue
+            group = typer.main.get_group(commands)
+            group.name = point.name
+            self.add_command(group, point.name)
+
+
 app = typer.Typer(
+    cls=WithGameCommands,
     name="meeple",
     help="Play, simulate and replay modern tabletop games.",
     no_args_is_help=True,
@@ -100,14 +140,20 @@ def reported_errors() -> Iterator[None]:
         fail(describe_os_error(error))
 
 
-def load_games() -> None:
-    """Load the registered games once, so that a broken plug-in is reported as one line.
+def load_games(slug: str | None = None) -> None:
+    """Load the registered games once (with `slug`, that game only: a command about one game
+    imports no other), so that a broken plug-in is reported as one line.
 
     A game's entry point that names a missing module or class would otherwise escape as a
-    traceback from the first registry call.
+    traceback from the first registry call. An unknown slug is left to the command to report.
     """
     try:
-        registry.game_classes()
+        if slug is None:
+            registry.game_classes()
+        else:
+            registry.game_class(slug)
+    except UnknownGame:
+        pass
     except (ImportError, AttributeError) as error:
         fail(f"a registered game could not be loaded: {error}")
 
@@ -118,8 +164,7 @@ def load_games() -> None:
 def game_with_options(slug: str, items: Sequence[str] | None) -> Game:
     """The game `slug` with the typed `--option`s, which may name the user's own files (a deck
     file: the game's options then hold its content, see OptionSpec.from_command_line)."""
-    classes = registry.game_classes()
-    spec = classes[slug].spec if slug in classes else get_game(slug).spec  # UnknownGame
+    spec = registry.game_class(slug).spec  # UnknownGame
     return get_game(slug, spec.command_line_options(parse_options(items)))
 
 
@@ -452,7 +497,7 @@ def simulate(
     rotate: Annotated[bool, typer.Option("--rotate/--no-rotate", help="Rotate the agents through the seats.")] = True,
 ) -> None:
     """Play many games between bots and summarise who wins."""
-    load_games()
+    load_games(game_name)
     with reported_errors():
         game = game_with_options(game_name, option)
         specs = split_agents(agents) or ["random"]
@@ -573,7 +618,7 @@ def tournament(
     """Rate agents against each other: every seat arrangement in turn, openskill ratings with uncertainty."""
     from meeple.lab import runs
 
-    load_games()
+    load_games(game_name)
     with reported_errors():
         game = game_with_options(game_name, option)
         specs = split_agents(agents)
@@ -614,7 +659,7 @@ def balance(
     """Study a game's balance: seats, scores, length and choices, as an HTML report and a Markdown summary."""
     from meeple.lab import runs
 
-    load_games()
+    load_games(game_name)
     with reported_errors():
         specs = split_agents(agents) or ["heuristic"]
         folder = out or Path("build/balance") / game_name
@@ -750,25 +795,25 @@ def serve(
     ] = 1,
     limit_tables: Annotated[
         str, typer.Option(help="Tables one client address may create, e.g. 10/minute;100/day (attempts count).")
-    ] = rates.TABLES,
+    ] = defaults.TABLES,
     limit_forms: Annotated[
         str, typer.Option(help="Forms one client address may post (creating a table, taking a free seat).")
-    ] = rates.FORMS,
+    ] = defaults.FORMS,
     limit_sockets: Annotated[
         str, typer.Option(help="Websockets one client address may open (each table page opens one).")
-    ] = rates.SOCKETS,
+    ] = defaults.SOCKETS,
     limit_moves: Annotated[
         str, typer.Option(help="Websocket messages (moves) one client address may send; beyond, its socket closes.")
-    ] = rates.MOVES,
+    ] = defaults.MOVES,
     max_open_tables: Annotated[
         int, typer.Option(help="Unfinished tables one client address may keep at once (beyond: 429).")
-    ] = rates.OPEN_TABLES,
+    ] = defaults.OPEN_TABLES,
     archive_after: Annotated[
         str, typer.Option(help="Archive a finished table this long after its last move (30m, 12h, 7d).")
-    ] = cleanup.ARCHIVE_AFTER,
+    ] = defaults.ARCHIVE_AFTER,
     abandon_after: Annotated[
         str, typer.Option(help="Close an unfinished table after this long without a person's move.")
-    ] = cleanup.ABANDON_AFTER,
+    ] = defaults.ABANDON_AFTER,
 ) -> None:
     """Serve the browser app: a lobby, live tables over websockets, bots, all kept in one SQLite file
     (or a PostgreSQL database shared by several servers).
@@ -785,7 +830,7 @@ def serve(
     """
     import uvicorn
 
-    from meeple.server import create_app
+    from meeple.server import cleanup, create_app, rates
     from meeple.server.connections import connection_limits, websocket_options
     from meeple.server.scheduler import default_workers
     from meeple.server.store import POSTGRES_SCHEMES, StoreError
@@ -831,27 +876,3 @@ def default_public_url(host: str, port: int) -> str:
     as localhost; serve other machines with --public-url)."""
     name = "localhost" if host in ("0.0.0.0", "::", "") else f"[{host}]" if ":" in host else host
     return f"http://{name}:{port}"
-
-
-# --- commands that games bring -------------------------------------------------------------
-
-
-COMMANDS_GROUP = "meeple.commands"
-
-
-def add_game_commands(cli: typer.Typer) -> None:
-    """Add each Typer app declared under the `meeple.commands` entry points as `meeple <name>`.
-
-    A declaration that cannot be loaded is left out with a one-line warning, so that one broken
-    plug-in does not take the other commands down with it.
-    """
-    for point in entry_points(group=COMMANDS_GROUP):
-        try:
-            commands = point.load()
-        except (ImportError, AttributeError) as error:
-            typer.echo(f"warning: the command group '{point.name}' could not be loaded: {error}", err=True)
-            continue
-        cli.add_typer(commands, name=point.name)
-
-
-add_game_commands(app)

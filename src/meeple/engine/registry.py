@@ -18,6 +18,21 @@ ENTRY_POINT_GROUP = "meeple.games"
 
 
 @cache
+def game_class(slug: str) -> type[Game]:
+    """The game class registered as `slug`, loading that game only (a game's entry point is named
+    by its slug), so that a command about one game imports no other; UnknownGame otherwise."""
+    for point in entry_points(group=ENTRY_POINT_GROUP, name=slug):
+        cls = point.load()
+        if cls.spec.slug == slug:
+            return cls
+    classes = game_classes()  # an entry point named otherwise than its game's slug
+    if slug not in classes:
+        known = ", ".join(classes) or "none"
+        raise UnknownGame(f"no game called '{slug}' (known games: {known})")
+    return classes[slug]
+
+
+@cache
 def game_classes() -> dict[str, type[Game]]:
     """Every registered game class by slug, in slug order."""
     found: dict[str, type[Game]] = {}
@@ -33,8 +48,4 @@ def game_specs() -> list[GameSpec]:
 
 def get_game(slug: str, options: Mapping[str, Any] | None = None) -> Game:
     """The game registered as `slug`, with `options` checked; UnknownGame or BadOption otherwise."""
-    classes = game_classes()
-    if slug not in classes:
-        known = ", ".join(classes) or "none"
-        raise UnknownGame(f"no game called '{slug}' (known games: {known})")
-    return classes[slug](options)
+    return game_class(slug)(options)

@@ -23,13 +23,13 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # the command line reads this module's defaults without loading the server
+from meeple.server.defaults import ABANDON_AFTER, ARCHIVE_AFTER
+
+if TYPE_CHECKING:
     from meeple.server.tables import Table, TableManager
 
 ARCHIVED = "archived"
 ABANDONED = "abandoned"
-ARCHIVE_AFTER = "7d"
-ABANDON_AFTER = "3d"
 SWEEP_EVERY = "10m"
 UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
 DURATION = re.compile(r"(\d+(?:\.\d+)?)([smhd])")

@@ -21,11 +21,7 @@ from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 
-TABLES = "10/minute;100/day"  # tables created (attempts, refused forms included)
-FORMS = "30/minute"  # every POST: creating a table, taking a free seat
-SOCKETS = "60/minute"  # websockets opened (a page reload or a lost connection opens one)
-MOVES = "20/second;600/minute"  # websocket messages (moves, "ready"), the well-formed and the refused
-OPEN_TABLES = 20  # unfinished tables one client may keep (finished, broken and closed ones do not count)
+from meeple.server.defaults import FORMS, MOVES, OPEN_TABLES, SOCKETS, TABLES
 
 
 @dataclass(frozen=True)
