@@ -11,10 +11,16 @@ from meeple.games.round_house.state import Rh
 def dispatch_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     """Merchant dispatch (p.11): an assistant of the personal supply to the merchant's town, after
     paying 1 coin per town the merchant is first moved clockwise."""
-    if not state.personal[seat]:
+    if not can_dispatch(state, seat):
         return []
     cost = c.numbers.merchant_step_cost
     return [_dispatch(state.merchant, steps, c) for steps in range(min(c.towns - 1, state.coins[seat] // cost) + 1)]
+
+
+def can_dispatch(state: Rh, seat: int) -> bool:
+    """Whether a dispatch can be made: an assistant in the personal supply (the merchant's town
+    is always within reach, unpaid)."""
+    return state.personal[seat] > 0
 
 
 _DISPATCHES: dict[tuple[int, int], Action] = {}
@@ -34,13 +40,18 @@ def _dispatch(merchant: int, steps: int, c: Content) -> Action:
 def invest_actions(state: Rh, seat: int, senior: int, c: Content) -> list[Action]:
     """Investment (p.11): an assistant of the personal supply onto an empty chair of an inner room
     (senior side up for a permanent investment)."""
-    if not state.personal[seat]:
+    if not can_invest(state, seat):
         return []
     return [
         once((c, "invest", senior, chair), _invest, senior, chair, c)
         for chair, owner in enumerate(state.chairs)
         if owner < 0
     ]
+
+
+def can_invest(state: Rh, seat: int) -> bool:
+    """Whether an investment can be made: an assistant in the personal supply and an empty chair."""
+    return state.personal[seat] > 0 and -1 in state.chairs
 
 
 def _invest(senior: int, chair: int, c: Content) -> Action:

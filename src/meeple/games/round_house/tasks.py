@@ -5,7 +5,14 @@ cannot be made (no assistant left, no empty chair, an empty supply) is dropped."
 from functools import lru_cache
 
 from meeple.engine import Action, merge_alike
-from meeple.games.round_house.assistants import dispatch, dispatch_actions, invest, invest_actions
+from meeple.games.round_house.assistants import (
+    can_dispatch,
+    can_invest,
+    dispatch,
+    dispatch_actions,
+    invest,
+    invest_actions,
+)
 from meeple.games.round_house.content import BASICS, RESOURCE_NAMES, Content
 from meeple.games.round_house.deals import any_deal, black_actions, perform_deal, perform_trade, trade_actions
 from meeple.games.round_house.economy import (
@@ -111,6 +118,13 @@ def _possible(state: Rh, seat: int, kind: int, argument: int, c: Content) -> boo
         return bool(state.amulets_up)
     if kind == T_ORDER:
         return bool(state.orders_up)
+    if kind == T_DISPATCH:
+        return can_dispatch(state, seat)
+    if kind == T_INVEST:
+        return can_invest(state, seat)
+    if kind == T_EXPERT:
+        held = state.experts[seat]  # with every slot full, one of them is discarded
+        return bool(state.experts_up and (len(held) < c.numbers.expert_slots or held))
     return bool(_choices(state, seat, kind, argument, c))
 
 
