@@ -229,15 +229,26 @@ def _redraw_explored(sampled: Lotta, p: int, rng: Rng) -> None:
 
 def _redraw_contracts(sampled: Lotta, others: list[int], rng: Rng) -> None:
     """Deck, discard, other hands (but a revealed chosen card) and other starting contracts
-    (before the end) are filled again from the pool of all the cards in them."""
-    slots: list[tuple[list[int], int]] = [(sampled.deck, i) for i in range(len(sampled.deck))]
-    slots += [(sampled.discard, i) for i in range(len(sampled.discard))]
-    for p in others:
+    (before the end) are filled again from the pool of all the cards in them, in that order."""
+    hidden = [(p, [i for i, n in enumerate(sampled.hand[p]) if n != sampled.chosen[p]]) for p in others]
+    starts = [p for p in others if sampled.start_contract[p] >= 0] if sampled.phase != OVER else []
+    pool = sampled.deck + sampled.discard
+    for p, places in hidden:
         hand = sampled.hand[p]
-        slots += [(hand, i) for i, n in enumerate(hand) if n != sampled.chosen[p]]
-    if sampled.phase != OVER:
-        slots += [(sampled.start_contract, p) for p in others if sampled.start_contract[p] >= 0]
-    pool = sorted(cards[i] for cards, i in slots)
+        pool += [hand[i] for i in places]
+    pool += [sampled.start_contract[p] for p in starts]
+    pool.sort()
     rng.shuffle(pool)
-    for (cards, i), number in zip(slots, pool, strict=True):
-        cards[i] = number
+    deck = len(sampled.deck)
+    discard = deck + len(sampled.discard)
+    sampled.deck[:] = pool[:deck]
+    sampled.discard[:] = pool[deck:discard]
+    drawn = discard
+    for p, places in hidden:
+        hand = sampled.hand[p]
+        for i in places:
+            hand[i] = pool[drawn]
+            drawn += 1
+    for p in starts:
+        sampled.start_contract[p] = pool[drawn]
+        drawn += 1
