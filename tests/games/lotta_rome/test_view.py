@@ -6,7 +6,6 @@ import copy
 import re
 import xml.etree.ElementTree as ET
 
-import msgspec
 import pytest
 
 from meeple.engine import Rng
@@ -15,6 +14,7 @@ from meeple.games.lotta_rome.geometry import describe
 from meeple.games.lotta_rome.pieces import first_land, piece_building
 from meeple.games.lotta_rome.view import MAX_CONTRACT_LINES, contract_lines
 from meeple.rl.encoding import Encoder
+from observation_readers import read_everywhere
 
 from .builders import CONTENT, game
 
@@ -150,12 +150,7 @@ def test_no_consumer_edits_an_observation_whose_parts_are_shared(merchants: bool
         for viewer in (seat, None) if state.decisions % 2 == 0 else ():
             observation = g.observation(state, viewer)
             made = copy.deepcopy(observation)
-            g.render_text(observation)
-            g.render_text_brief(observation)
-            g.render_svg(observation, legal if viewer is not None else [])
-            g.prompt(observation, legal)
-            encoder.encode(observation)
-            msgspec.json.encode(observation)
+            read_everywhere(g, observation, legal if viewer is not None else [], encoder)
             assert observation == made
         g.apply(state, seat, legal[rng.below(len(legal))].id)
     observations = [g.observation(state, viewer) for viewer in (0, 1, None)]
