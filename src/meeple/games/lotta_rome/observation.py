@@ -111,9 +111,7 @@ def _player(state: Lotta, p: int, seat: int | None, content: Content) -> dict[st
         "building_card": content.building_card_ids[state.building_card[p]],
         "buildings": _building_card_view(state.building_card[p], content),
         "stack": len(state.stacks[p]),
-        "explored": (
-            _pieces_view(tuple(state.explored[p]), content) if mine or state.divisions_revealed else None
-        ),
+        "explored": (_pieces_view(tuple(state.explored[p]), content) if mine or state.divisions_revealed else None),
         "explored_count": len(state.explored[p]),
         "division": _sealed(state.division[p], mine, state.divisions_revealed),
         "lots": None,
