@@ -4,6 +4,9 @@ tie-break by lands."""
 
 import itertools
 
+from meeple.engine import Rng
+from meeple.games.lotta_rome.content import FORT
+from meeple.games.lotta_rome.contracts import contract_points
 from meeple.games.lotta_rome.scoring import Domain, final_score
 
 from .builders import CONTENT, game, hexes, land
@@ -127,3 +130,39 @@ def test_ties_go_to_the_player_with_the_most_lands() -> None:
     assert result.ranking == [2, 1, 3] and result.winner_seats == [1]
     state.final[0][4] = 22
     assert g.result(state).winner_seats == [0, 1]
+
+
+def exhaustive_typing(domain: Domain, contracts: list[int], adjacent_groups: str) -> tuple[dict[int, int], int, int]:
+    """The rule itself: every combination of the forts' types, scored whole; the first best wins."""
+    forts = [p for p, b in domain.buildings.items() if b == FORT]
+    best: tuple[dict[int, int], int, int] = ({}, -1, 0)
+    for types in itertools.product(range(len(CONTENT.lands)), repeat=len(forts)):
+        typed = {**domain.buildings, **dict(zip(forts, types, strict=True))}
+        built = sum(domain.building_score(p, b, adjacent_groups) for p, b in typed.items())
+        points = sum(contract_points(domain, typed, CONTENT.contracts[n], CONTENT) for n in contracts)
+        if built + points > best[1] + best[2]:
+            best = (typed, built, points)
+    return best
+
+
+def test_each_fort_typed_on_its_own_is_the_best_of_every_combination_of_types() -> None:
+    """Scoring types each fort on its own; on random domains of up to 4 forts (the expansion has 4),
+    with and without cards reading a building's type, that is the combination an exhaustive search
+    finds first."""
+    rng = Rng(11)
+    cards = [*own_type_cards(), *sorted(CONTENT.contracts)[:6]]
+    names = [land.id for land in CONTENT.lands]
+    places = [(q, r) for q in range(-2, 3) for r in range(-2, 3)]
+    for trial in range(60):
+        spec = {place: names[rng.below(5)] for place in places if rng.below(5)}
+        built_on = list(spec)
+        rng.shuffle(built_on)
+        forts = trial % 5
+        for index, place in enumerate(built_on[:8]):
+            spec[place] += "+fort" if index < forts else f"+{names[rng.below(5)]}"
+        domain = Domain(hexes(spec))
+        held = [cards[rng.below(len(cards))] for _ in range(rng.below(4))]
+        for adjacent_groups in ("largest", "all"):
+            typed, built, points = domain.best_typing(adjacent_groups, CONTENT, held)
+            expected = exhaustive_typing(domain, held, adjacent_groups)
+            assert (list(typed.items()), built, points) == (list(expected[0].items()), *expected[1:]), trial

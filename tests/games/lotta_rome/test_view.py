@@ -2,6 +2,7 @@
 seat's legal actions, every legal placement shown as a clickable hex (the placement preview),
 no hex named by its coordinates."""
 
+import copy
 import re
 import xml.etree.ElementTree as ET
 
@@ -12,6 +13,8 @@ from meeple.games.lotta_rome.contracts import contract_text
 from meeple.games.lotta_rome.geometry import describe
 from meeple.games.lotta_rome.pieces import first_land, piece_building
 from meeple.games.lotta_rome.view import MAX_CONTRACT_LINES, contract_lines
+from meeple.rl.encoding import Encoder
+from observation_readers import read_everywhere
 
 from .builders import CONTENT, game
 
@@ -130,3 +133,27 @@ def test_a_big_hand_is_cut_short_in_the_panel_so_the_domain_keeps_its_room() -> 
     lines = contract_lines(view)
     assert len(lines) == MAX_CONTRACT_LINES and lines[-1] == "... 6 more in hand"
     assert lines[0].startswith("starting #7") and lines[1].startswith("won #7")
+
+
+@pytest.mark.parametrize(("merchants", "players"), [(True, 2), (True, 5), (False, 3)])
+def test_no_consumer_edits_an_observation_whose_parts_are_shared(merchants: bool, players: int) -> None:
+    """Observations share the parts made once (pieces, contracts, cells, whole domains, building
+    cards): the terminal, the prompt, the browser board, the RL encoder and JSON read them and
+    leave every observation as it was made, so the next one is right too."""
+    g = game(merchants=merchants)
+    encoder = Encoder()
+    state = g.new_game(players, 40 + players)
+    rng = Rng(players)
+    while not g.is_terminal(state):
+        seat = g.to_move(state)[0]
+        legal = g.legal_actions(state, seat)
+        for viewer in (seat, None) if state.decisions % 2 == 0 else ():
+            observation = g.observation(state, viewer)
+            made = copy.deepcopy(observation)
+            read_everywhere(g, observation, legal if viewer is not None else [], encoder)
+            assert observation == made
+        g.apply(state, seat, legal[rng.below(len(legal))].id)
+    observations = [g.observation(state, viewer) for viewer in (0, 1, None)]
+    assert all(o == made for o, made in zip(observations, copy.deepcopy(observations), strict=True))
+    domains = [o["players_view"][1]["domain"] for o in observations]
+    assert domains[0] is domains[1] is domains[2], "a domain's view is made once and shared"

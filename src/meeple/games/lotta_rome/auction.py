@@ -9,11 +9,13 @@ added as usual, "the bonus gem to their personal stock". Then "the players put t
 in front of them ... and all the unselected cards are discarded."
 """
 
+from functools import lru_cache
+
 from meeple.engine import Action
 from meeple.engine.wording import seat_mark
 from meeple.games.lotta_rome.content import Content
 from meeple.games.lotta_rome.contracts import contract_text
-from meeple.games.lotta_rome.market import lot_text
+from meeple.games.lotta_rome.market import lot_words
 from meeple.games.lotta_rome.pieces import piece
 from meeple.games.lotta_rome.state import PICK, Lotta
 
@@ -24,23 +26,25 @@ def must_choose(state: Lotta, seat: int) -> bool:
 
 
 def contract_actions(state: Lotta, seat: int, content: Content, verb: str) -> list[Action]:
-    """Choose one card of the hand: `keep` (starting contract) or `bid` (auction), sealed. A bid's
-    label gives the bid it makes (its coins + 1 for each other card) and says the card is kept."""
-    actions = []
+    """Choose one card of the hand: `keep` (starting contract) or `bid` (auction), sealed."""
     hand = state.hand[seat]
-    for number in sorted(hand):
-        card = content.contracts[number]
-        text = contract_text(card, content)
-        if verb == "keep":
-            label = f"Keep contract {number} as your starting contract: {text}"
-        else:
-            others = len(hand) - 1
-            label = (
-                f"Bid {card.coins + others} with contract {number} ({card.coins} coins + {others} unchosen) "
-                f"and keep it: {text}"
-            )
-        actions.append(Action(f"{verb}:{number}", label, {"kind": verb, "number": number, "sealed": True}))
-    return actions
+    return [_contract_action(verb, number, len(hand) - 1, content) for number in sorted(hand)]
+
+
+@lru_cache(maxsize=1024)
+def _contract_action(verb: str, number: int, others: int, content: Content) -> Action:
+    """Keep or bid with card `number`, `others` cards left unchosen. A bid's label gives the bid it
+    makes (its coins + 1 for each other card) and says the card is kept."""
+    card = content.contracts[number]
+    text = contract_text(card, content)
+    if verb == "keep":
+        label = f"Keep contract {number} as your starting contract: {text}"
+    else:
+        label = (
+            f"Bid {card.coins + others} with contract {number} ({card.coins} coins + {others} unchosen) "
+            f"and keep it: {text}"
+        )
+    return Action(f"{verb}:{number}", label, {"kind": verb, "number": number, "sealed": True})
 
 
 def bid_of(state: Lotta, seat: int, content: Content) -> int:
@@ -71,10 +75,17 @@ def picker(state: Lotta) -> int:
 
 def lot_actions(state: Lotta, content: Content) -> list[Action]:
     return [
-        Action(f"lot:{slot + 1}", f"Take {lot_text(state, slot, content)}", {"kind": "lot", "slot": slot})
+        _lot_action(slot, lot, state.market_land[slot], state.market_gem[slot], content)
         for slot, lot in enumerate(state.market)
         if lot >= 0
     ]
+
+
+@lru_cache(maxsize=4096)
+def _lot_action(slot: int, double: int, land: int, gem: int, content: Content) -> Action:
+    """Take the lot in `slot`: its double land, bonus land and gem."""
+    text = lot_words(slot, double, land, gem, content)
+    return Action(f"lot:{slot + 1}", f"Take {text}", {"kind": "lot", "slot": slot})
 
 
 def take_lot(state: Lotta, seat: int, slot: int) -> None:

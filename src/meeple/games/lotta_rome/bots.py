@@ -8,6 +8,7 @@ neighbour takes the better one, 2 DIVISION); take the lot worth most; place an e
 it brings the most contracts; bid with the contract whose points and coins together are best.
 """
 
+import math
 from functools import lru_cache
 
 from meeple.engine import Action, Rng
@@ -17,7 +18,7 @@ from meeple.games.lotta_rome.contracts import contract_points
 from meeple.games.lotta_rome.division import lots
 from meeple.games.lotta_rome.flow import Rules
 from meeple.games.lotta_rome.pieces import (
-    cell,
+    CELLS,
     cell_building,
     cell_land,
     first_land,
@@ -43,15 +44,25 @@ def lot_worth(pieces: list[int], gems: int) -> float:
 
 def _divide(state: Lotta, seat: int, legal: list[Action], rng: Rng) -> Action:
     """Offer two lots of about equal worth: the neighbour will take the better one."""
-    explored = state.explored[seat]
+    imbalance = _imbalances(tuple(piece_worth(code) for code in state.explored[seat]))
+    best, least = legal[0], math.inf
+    for action in legal:
+        score = imbalance[action.payload["mask"]] + rng.random() * 0.5
+        if score < least:
+            best, least = action, score
+    return best
 
-    def imbalance(action: Action) -> float:
-        mask = action.payload["mask"]
-        smaller = [p for i, p in enumerate(explored) if mask >> i & 1]
-        larger = [p for i, p in enumerate(explored) if not mask >> i & 1]
-        return abs(lot_worth(smaller, 1) - lot_worth(larger, 0)) + rng.random() * 0.5
 
-    return min(legal, key=imbalance)
+@lru_cache(maxsize=256)
+def _imbalances(worths: tuple[float, ...]) -> tuple[float, ...]:
+    """By the smaller lot's bit mask: how much the two lots' worths differ (the smaller lot with
+    its gem), for pieces of these worths (each a few halves: every sum is exact)."""
+    table = []
+    for mask in range(1 << len(worths)):
+        smaller = [w for i, w in enumerate(worths) if mask >> i & 1]
+        larger = [w for i, w in enumerate(worths) if not mask >> i & 1]
+        table.append(abs(sum(smaller) + GEM_WORTH - sum(larger)))
+    return tuple(table)
 
 
 def _choose(state: Lotta, legal: list[Action]) -> Action:
@@ -80,7 +91,7 @@ def _fit_map(cells: dict[int, int], land: int, building: int) -> dict[int, float
 def _worth_table(land: int, building: int) -> tuple[float, ...]:
     """What a neighbouring cell of each value adds to the fit of `land` with `building`."""
     table = []
-    for value in range(cell(0, elephant=True) * 2):
+    for value in range(CELLS):
         other_land, other_building = cell_land(value), cell_building(value)
         worth = 0.2
         if other_land == land:

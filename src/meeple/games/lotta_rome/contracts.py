@@ -40,8 +40,13 @@ TEXTS = {
     "big_area_types": "{points} {pts} for each land type with an area of at least {size} lands",
 }
 # The kinds whose count reads a building's type, so a fort's chosen type (the rest read only where
-# buildings stand).
-TYPE_READING_KINDS = frozenset({"buildings_on_own_type"})
+# buildings stand). Each counts buildings one by one: what one building of a type at a position
+# adds to the count, so that a fort's type changes only its own term (scoring.py types each fort
+# on its own).
+PER_BUILDING: dict[str, Callable[["Domain", int, int], int]] = {
+    "buildings_on_own_type": lambda domain, position, building: int(domain.lands[position] == building),
+}
+TYPE_READING_KINDS = frozenset(PER_BUILDING)
 
 
 def contract_text(card: Contract, content: Content) -> str:
@@ -83,7 +88,9 @@ COUNTERS: dict[str, Counting] = {
     "single_areas": lambda domain, typed, card, land: sum(size == 1 for size in _sizes(domain)),
     "largest_area": lambda domain, typed, card, land: max(_sizes(domain), default=0),
     "elephant_areas": lambda domain, typed, card, land: len({domain.area_of[e] for e in domain.elephants}),
-    "buildings_on_own_type": lambda domain, typed, card, land: sum(domain.lands[p] == t for p, t in typed.items()),
+    "buildings_on_own_type": lambda domain, typed, card, land: sum(
+        PER_BUILDING["buildings_on_own_type"](domain, p, t) for p, t in typed.items()
+    ),
     "building_groups": lambda domain, typed, card, land: sum(len(g) >= 2 for g in geometry.groups(typed)),
     "free_lands": lambda domain, typed, card, land: sum(is_free(value) for value in domain.cells.values()),
     "big_area_types": lambda domain, typed, card, land: len(

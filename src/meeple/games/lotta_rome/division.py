@@ -6,48 +6,85 @@ are interchangeable, so each distinct division is offered once). The gem comes f
 divider's own stock (ruling) when the lots are revealed.
 """
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
+from operator import itemgetter
 
 from meeple.engine import Action
 from meeple.engine.wording import seat_mark
 from meeple.games.lotta_rome.content import Content
-from meeple.games.lotta_rome.pieces import describe, short
+from meeple.games.lotta_rome.pieces import names_of, piece_names, short
 from meeple.games.lotta_rome.state import CHOOSE, Lotta
 
 
 def lots(state: Lotta, seat: int) -> tuple[list[int], list[int]]:
     """The seat's (smaller, larger) lots as divided."""
-    mask = state.division[seat]
     explored = state.explored[seat]
-    smaller = [p for i, p in enumerate(explored) if mask >> i & 1]
-    larger = [p for i, p in enumerate(explored) if not mask >> i & 1]
-    return smaller, larger
+    smaller, larger = _by_mask(state.division[seat], len(explored))
+    return [explored[i] for i in smaller], [explored[i] for i in larger]
+
+
+@lru_cache(maxsize=256)
+def _by_mask(mask: int, count: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The indices of `count` pieces in the smaller lot (its bit mask) and in the larger."""
+    return tuple(i for i in range(count) if mask >> i & 1), tuple(i for i in range(count) if not mask >> i & 1)
+
+
+Pick = Callable[[tuple[int, ...]], tuple[int, ...]]
+
+
+def _picker(indices: tuple[int, ...]) -> Pick:
+    """A function taking the items at `indices` from a tuple, as a tuple (itemgetter alone gives
+    a bare item for one index)."""
+    if len(indices) > 1:
+        return itemgetter(*indices)
+    return itemgetter(slice(indices[0], indices[0] + 1) if indices else slice(0, 0))
+
+
+@lru_cache(maxsize=256)
+def _splits(pattern: tuple[int, ...]) -> tuple[tuple[Pick, Pick, int], ...]:
+    """Every distinct way to divide pieces by index, smallest lots first: what takes the smaller
+    lot's pieces and the larger's, and the smaller lot's mask. `pattern` names each piece by the
+    index of its first copy: lots of the same pieces are one division, offered once (the first
+    way met)."""
+    count = len(pattern)
+    splits = []
+    seen = set()
+    for size in range(count // 2 + 1):
+        for members in combinations(range(count), size):
+            lot = tuple(sorted(pattern[i] for i in members))
+            if lot not in seen:
+                seen.add(lot)
+                others = tuple(i for i in range(count) if i not in members)
+                splits.append((_picker(members), _picker(others), sum(1 << i for i in members)))
+    return tuple(splits)
 
 
 @lru_cache(maxsize=8192)
-def _division_actions(explored: tuple[int, ...], content: Content) -> list[Action]:
-    names = [describe(p, content) for p in explored]
-    shorts = {p: short(p, content) for p in explored}
+def _smaller_lot(pieces: tuple[int, ...], content: Content) -> tuple[str, str]:
+    """The id of the division whose smaller lot holds `pieces` (the id names them in code order),
+    and the lot in words."""
+    ident = "divide:" + ("+".join(short(p, content) for p in sorted(pieces)) or "none")
+    return ident, names_of(pieces, content) or "nothing"
+
+
+@lru_cache(maxsize=8192)
+def _division_actions(explored: tuple[int, ...], content: Content) -> tuple[Action, ...]:
+    """Every distinct division of the explored pieces, memoised on them. A search meets new
+    explored pieces in nearly every playout, so this is built for speed: the splits by index,
+    the ids and the smaller lots' words are made once."""
+    name = piece_names(content).__getitem__
     actions = []
-    seen = set()
-    for size in range(len(explored) // 2 + 1):
-        for members in combinations(range(len(explored)), size):
-            key = tuple(sorted(explored[i] for i in members))
-            if key in seen:
-                continue
-            seen.add(key)
-            mask = sum(1 << i for i in members)
-            smaller = ", ".join(names[i] for i in members) or "nothing"
-            larger = ", ".join(names[i] for i in range(len(explored)) if i not in members)
-            ident = "divide:" + ("+".join(shorts[p] for p in key) or "none")
-            label = f"Smaller lot (with a gem): {smaller}; larger lot: {larger}"
-            actions.append(Action(ident, label, {"kind": "divide", "mask": mask, "sealed": True}))
-    return actions
+    for smaller, larger, mask in _splits(tuple(map(explored.index, explored))):
+        ident, shown = _smaller_lot(smaller(explored), content)
+        label = f"Smaller lot (with a gem): {shown}; larger lot: {', '.join(map(name, larger(explored)))}"
+        actions.append(Action(ident, label, {"kind": "divide", "mask": mask, "sealed": True}))
+    return tuple(actions)
 
 
 def division_actions(state: Lotta, seat: int, content: Content) -> list[Action]:
-    return _division_actions(tuple(state.explored[seat]), content)
+    return list(_division_actions(tuple(state.explored[seat]), content))
 
 
 def reveal_divisions(state: Lotta, content: Content) -> None:
@@ -58,10 +95,9 @@ def reveal_divisions(state: Lotta, content: Content) -> None:
         state.gems[seat] -= paid
         state.lot_gem[seat] = paid
         smaller, larger = lots(state, seat)
-        shown = ", ".join(describe(p, content) for p in smaller) or "nothing"
+        shown = names_of(smaller, content) or "nothing"
         state.note(
-            f"{seat_mark(seat)} divides: smaller lot {shown} (+{paid} gem); "
-            f"larger lot {', '.join(describe(p, content) for p in larger)}"
+            f"{seat_mark(seat)} divides: smaller lot {shown} (+{paid} gem); larger lot {names_of(larger, content)}"
         )
     state.divisions_revealed = True
     state.phase = CHOOSE

@@ -26,19 +26,24 @@ def to_move(state: Lotta) -> tuple[int, ...]:
     the current buyer in the purchase."""
     phase = state.phase
     seats = range(state.players)
-    if phase == DIVIDE:
-        return tuple([s for s in seats if state.division[s] < 0])
-    if phase == CHOOSE:
-        return tuple([s for s in seats if state.choice[s] < 0])
     if phase == ADD:
-        return tuple([s for s in seats if state.pending[s] or state.holding[s] >= 0])
+        pending, holding = state.pending, state.holding
+        return tuple([s for s in seats if pending[s] or holding[s] >= 0])
+    if phase == DIVIDE:
+        division = state.division
+        return tuple([s for s in seats if division[s] < 0])
+    if phase == CHOOSE:
+        choice = state.choice
+        return tuple([s for s in seats if choice[s] < 0])
     if phase == ELEPHANT:
-        return tuple([s for s in seats if not state.elephant_done[s]])
+        done = state.elephant_done
+        return tuple([s for s in seats if not done[s]])
     if phase in (START, BID):
         return tuple([s for s in seats if auction.must_choose(state, s)])
     if phase == PICK:
+        pending, holding = state.pending, state.holding
         for seat in seats:
-            if state.pending[seat] or state.holding[seat] >= 0:  # the buyer placing his lot
+            if pending[seat] or holding[seat] >= 0:  # the buyer placing his lot
                 return (seat,)
         buyer = auction.picker(state)
         return (buyer,) if buyer >= 0 else ()

@@ -10,6 +10,7 @@ positions (buildings, elephants).
 """
 
 from collections.abc import Collection, Iterable, Mapping
+from functools import lru_cache
 
 STRIDE = 128
 OFFSET = 64
@@ -40,6 +41,7 @@ COMPASS = ("east", "north-east", "north-west", "west", "south-west", "south-east
 _STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 
+@lru_cache(maxsize=8192)
 def describe(position: int) -> str:
     """Where a position lies, in words a player can follow on the board from the domain's first
     land (marked with a star): "on the first land", "1 east of the first land", "2 east and

@@ -7,6 +7,8 @@ a fort, a gem, nothing. A building or fort lies on its double land; the player w
 lot chooses which half it goes on.
 """
 
+from functools import lru_cache
+
 from meeple.games.lotta_rome.content import FORT, NO_BUILDING, Content
 from meeple.games.lotta_rome.pieces import describe, piece
 from meeple.games.lotta_rome.state import Lotta
@@ -39,10 +41,16 @@ def prepare_market(state: Lotta, content: Content) -> None:
 
 
 def lot_text(state: Lotta, slot: int, content: Content) -> str:
-    parts = [describe(state.market[slot], content)]
-    if state.market_land[slot] >= 0:
-        parts.append(f"bonus land {content.lands[state.market_land[slot]].name}")
-    if state.market_gem[slot]:
+    return lot_words(slot, state.market[slot], state.market_land[slot], state.market_gem[slot], content)
+
+
+@lru_cache(maxsize=4096)
+def lot_words(slot: int, double: int, land: int, gem: int, content: Content) -> str:
+    """A lot in words: the slot, its double land (with its building), bonus land and gem."""
+    parts = [describe(double, content)]
+    if land >= 0:
+        parts.append(f"bonus land {content.lands[land].name}")
+    if gem:
         parts.append("a gem")
     return f"lot {slot + 1}: " + " + ".join(parts)
 

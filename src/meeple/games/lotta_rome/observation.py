@@ -9,7 +9,7 @@ contract hand and starting contract (everyone's starting contract is shown at th
 Never shown: the order of any stack, deck or discard, the cards of other hands.
 """
 
-from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from meeple.engine import Rng
@@ -30,22 +30,15 @@ from meeple.games.lotta_rome.pieces import (
 from meeple.games.lotta_rome.selection import CHOICE_NAMES
 from meeple.games.lotta_rome.state import CHOOSE, OVER, PICK, Lotta
 
-_MADE: dict[tuple[str, int, int], tuple[Content, dict[str, Any]]] = {}
+# Observations share the parts that never change once made (a piece, a contract card, a cell, a
+# whole domain, a building card): they are made once and read by every observation that shows
+# them. No consumer edits an observation (test_view checks the view, the terminal, the prompt,
+# the server's board and the RL encoder).
 
 
-def _made(kind: str, number: int, content: Content, build: Callable[[int, Content], dict[str, Any]]) -> dict[str, Any]:
-    """`build(number, content)`, made once per kind, number and content (kept with the content,
-    so an id is never reused); the caller copies it."""
-    key = (kind, number, id(content))
-    made = _MADE.get(key)
-    if made is None or made[0] is not content:
-        if len(_MADE) >= 100_000:
-            _MADE.clear()
-        made = _MADE[key] = (content, build(number, content))
-    return made[1]
-
-
-def _piece(code: int, content: Content) -> dict[str, Any]:
+@lru_cache(maxsize=1024)
+def piece_view(code: int, content: Content) -> dict[str, Any]:
+    """A piece as observations show it (shared, read-only)."""
     building = piece_building(code)
     second = second_land(code)
     return {
@@ -54,37 +47,54 @@ def _piece(code: int, content: Content) -> dict[str, Any]:
     }
 
 
-def piece_view(code: int, content: Content) -> dict[str, Any]:
-    """A piece as observations show it (a new dict and list each time: observations share nothing)."""
-    view = _made("piece", code, content, _piece).copy()
-    view["lands"] = view["lands"][:]
-    return view
-
-
-def _contract(number: int, content: Content) -> dict[str, Any]:
+@lru_cache(maxsize=1024)
+def contract_view(number: int, content: Content) -> dict[str, Any]:
+    """A contract card as observations show it (shared, read-only)."""
     card = content.contracts[number]
     return {"number": number, "name": f"contract {number}", "coins": card.coins, "text": contract_text(card, content)}
 
 
-def contract_view(number: int, content: Content) -> dict[str, Any]:
-    return _made("contract", number, content, _contract).copy()
+@lru_cache(maxsize=4096)
+def _pieces_view(codes: tuple[int, ...], content: Content) -> list[dict[str, Any]]:
+    """Pieces as observations show them, in order (shared, read-only)."""
+    return [piece_view(code, content) for code in codes]
 
 
-def _cell(value: int, content: Content) -> dict[str, Any]:
+@lru_cache(maxsize=4096)
+def _contracts_view(numbers: tuple[int, ...], content: Content) -> list[dict[str, Any]]:
+    """Contract cards as observations show them, in order (shared, read-only)."""
+    return [contract_view(number, content) for number in numbers]
+
+
+@lru_cache(maxsize=4096)
+def _hexes_view(positions: tuple[int, ...]) -> list[str]:
+    """Hexes by name, "q,r", in order (shared, read-only)."""
+    return [geometry.name(position) for position in positions]
+
+
+@lru_cache(maxsize=16384)
+def _cell_view(position: int, value: int, content: Content) -> dict[str, Any]:
+    q, r = geometry.coords(position)
     building = cell_building(value)
     return {
+        "q": q,
+        "r": r,
         "land": content.lands[cell_land(value)].id,
         "building": None if building < 0 else ("fort" if building == FORT else content.lands[building].id),
         "elephant": cell_elephant(value),
     }
 
 
-def _cells_view(cells: dict[int, int], content: Content) -> list[dict[str, Any]]:
-    out = []
-    for position in sorted(cells):
-        q, r = geometry.coords(position)
-        out.append({"q": q, "r": r, **_made("cell", cells[position], content, _cell)})
-    return out
+@lru_cache(maxsize=4096)
+def _domain_view(spots: tuple[int, ...], cells: tuple[int, ...], content: Content) -> list[dict[str, Any]]:
+    """A domain's hexes by position (shared, read-only): made once per domain's contents."""
+    return [_cell_view(position, value, content) for position, value in sorted(zip(spots, cells, strict=True))]
+
+
+@lru_cache(maxsize=64)
+def _building_card_view(card: int, content: Content) -> list[list[str]]:
+    """The buildings of a building card, round by round (shared, read-only)."""
+    return [[content.lands[b].id for b in r] for r in content.building_cards[card]]
 
 
 def _sealed(value: int, mine: bool, revealed: bool) -> int | str | None:
@@ -99,32 +109,30 @@ def _player(state: Lotta, p: int, seat: int | None, content: Content) -> dict[st
         "seat": p,
         "gems": state.gems[p],
         "building_card": content.building_card_ids[state.building_card[p]],
-        "buildings": [[content.lands[b].id for b in r] for r in content.building_cards[state.building_card[p]]],
+        "buildings": _building_card_view(state.building_card[p], content),
         "stack": len(state.stacks[p]),
-        "explored": (
-            [piece_view(code, content) for code in state.explored[p]] if mine or state.divisions_revealed else None
-        ),
+        "explored": (_pieces_view(tuple(state.explored[p]), content) if mine or state.divisions_revealed else None),
         "explored_count": len(state.explored[p]),
         "division": _sealed(state.division[p], mine, state.divisions_revealed),
         "lots": None,
         "lot_gem": state.lot_gem[p],
         "choice": None,
-        "pending": [piece_view(code, content) for code in state.pending[p]],
+        "pending": _pieces_view(tuple(state.pending[p]), content),
         "holding": piece_view(state.holding[p], content) if state.holding[p] >= 0 else None,
         "half": geometry.name(state.half[p]) if state.half[p] >= 0 else None,
-        "domain": _cells_view(state.domain(p), content),
-        "joins": [geometry.name(position) for position in state.joins[p]],
+        "domain": _domain_view(tuple(state.spots[p]), tuple(state.cells[p]), content),
+        "joins": _hexes_view(tuple(state.joins[p])),
         "lands": len(state.cells[p]),
     }
     if state.division[p] >= 0 and (mine or state.divisions_revealed) and state.explored[p]:
         smaller, larger = lots(state, p)
-        view["lots"] = [[piece_view(c, content) for c in smaller], [piece_view(c, content) for c in larger]]
+        view["lots"] = [_pieces_view(tuple(smaller), content), _pieces_view(tuple(larger), content)]
     choice = _sealed(state.choice[p], mine, state.choices_revealed)
     view["choice"] = CHOICE_NAMES[choice] if isinstance(choice, int) else choice
     if state.merchants:
         revealed = state.phase == PICK
         chosen = state.chosen[p]
-        view["hand"] = [contract_view(n, content) for n in sorted(state.hand[p])] if mine else None
+        view["hand"] = _contracts_view(tuple(sorted(state.hand[p])), content) if mine else None
         view["hand_size"] = len(state.hand[p])
         view["chosen"] = (
             contract_view(chosen, content)
@@ -137,7 +145,7 @@ def _player(state: Lotta, p: int, seat: int | None, content: Content) -> dict[st
             if start >= 0 and (mine or state.phase == OVER)
             else ("secret" if start >= 0 else None)
         )
-        view["contracts"] = [contract_view(n, content) for n in state.contracts[p]]
+        view["contracts"] = _contracts_view(tuple(state.contracts[p]), content)
         view["bid"] = state.bids[p] if revealed else None
         view["elephant_done"] = state.elephant_done[p]
     return view
@@ -229,15 +237,26 @@ def _redraw_explored(sampled: Lotta, p: int, rng: Rng) -> None:
 
 def _redraw_contracts(sampled: Lotta, others: list[int], rng: Rng) -> None:
     """Deck, discard, other hands (but a revealed chosen card) and other starting contracts
-    (before the end) are filled again from the pool of all the cards in them."""
-    slots: list[tuple[list[int], int]] = [(sampled.deck, i) for i in range(len(sampled.deck))]
-    slots += [(sampled.discard, i) for i in range(len(sampled.discard))]
-    for p in others:
+    (before the end) are filled again from the pool of all the cards in them, in that order."""
+    hidden = [(p, [i for i, n in enumerate(sampled.hand[p]) if n != sampled.chosen[p]]) for p in others]
+    starts = [p for p in others if sampled.start_contract[p] >= 0] if sampled.phase != OVER else []
+    pool = sampled.deck + sampled.discard
+    for p, places in hidden:
         hand = sampled.hand[p]
-        slots += [(hand, i) for i, n in enumerate(hand) if n != sampled.chosen[p]]
-    if sampled.phase != OVER:
-        slots += [(sampled.start_contract, p) for p in others if sampled.start_contract[p] >= 0]
-    pool = sorted(cards[i] for cards, i in slots)
+        pool += [hand[i] for i in places]
+    pool += [sampled.start_contract[p] for p in starts]
+    pool.sort()
     rng.shuffle(pool)
-    for (cards, i), number in zip(slots, pool, strict=True):
-        cards[i] = number
+    deck = len(sampled.deck)
+    discard = deck + len(sampled.discard)
+    sampled.deck[:] = pool[:deck]
+    sampled.discard[:] = pool[deck:discard]
+    drawn = discard
+    for p, places in hidden:
+        hand = sampled.hand[p]
+        for i in places:
+            hand[i] = pool[drawn]
+            drawn += 1
+    for p in starts:
+        sampled.start_contract[p] = pool[drawn]
+        drawn += 1

@@ -6,9 +6,10 @@ first half. A cell is one hex of a domain: its land, its building, whether an el
 with tent stands there.
 """
 
+from collections.abc import Iterable
 from functools import lru_cache
 
-from meeple.games.lotta_rome.content import NO_BUILDING, Content
+from meeple.games.lotta_rome.content import FORT, NO_BUILDING, Content
 
 # piece = first + 5 * (second + 1) + 30 * (building + 1); second = -1 for a single land
 _SECOND = 5
@@ -61,6 +62,14 @@ def cell_elephant(value: int) -> bool:
     return value >= _ELEPHANT
 
 
+# Every cell value's land, building and elephant, looked up rather than worked out (the hot path
+# of scoring): a cell is below CELLS.
+CELLS = _ELEPHANT * 2
+CELL_LANDS = tuple(cell_land(value) for value in range(CELLS))
+CELL_BUILDINGS = tuple(cell_building(value) for value in range(CELLS))
+CELL_ELEPHANTS = tuple(cell_elephant(value) for value in range(CELLS))
+
+
 def with_elephant(value: int) -> int:
     return value + _ELEPHANT
 
@@ -79,6 +88,20 @@ def describe(code: int, content: Content) -> str:
     if is_double(code):
         return f"double land {lands[first_land(code)].name}{with_building} | {lands[second_land(code)].name}"
     return f"{lands[first_land(code)].name}{with_building}"
+
+
+PIECES = _BUILDING * (FORT + 2)  # every piece code is below this
+
+
+@lru_cache(maxsize=8)
+def piece_names(content: Content) -> tuple[str, ...]:
+    """`describe` of every piece, by code: looked up on the hot paths."""
+    return tuple(describe(code, content) for code in range(PIECES))
+
+
+def names_of(codes: Iterable[int], content: Content) -> str:
+    """Pieces as a person reads them, separated by commas ("" for none)."""
+    return ", ".join(map(piece_names(content).__getitem__, codes))
 
 
 @lru_cache(maxsize=1024)

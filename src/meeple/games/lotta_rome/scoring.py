@@ -12,12 +12,11 @@ THE WINNER; used for the base game too).
 """
 
 from collections.abc import Mapping, Sequence
-from itertools import product
 
 from meeple.games.lotta_rome import geometry
 from meeple.games.lotta_rome.content import FORT, NO_BUILDING, Content
-from meeple.games.lotta_rome.contracts import TYPE_READING_KINDS, contract_points
-from meeple.games.lotta_rome.pieces import cell_building, cell_elephant, cell_land
+from meeple.games.lotta_rome.contracts import PER_BUILDING, TYPE_READING_KINDS, contract_points
+from meeple.games.lotta_rome.pieces import CELL_BUILDINGS, CELL_ELEPHANTS, CELL_LANDS
 
 ADJACENT_GROUPS = ("largest", "all")  # option values: which groups a building touching several scores
 
@@ -27,21 +26,19 @@ class Domain:
 
     def __init__(self, cells: Mapping[int, int]) -> None:
         self.cells = cells
-        self.lands = {position: cell_land(value) for position, value in cells.items()}
+        self.lands = {position: CELL_LANDS[value] for position, value in cells.items()}
         self.areas = geometry.areas(self.lands)
         self.area_of = geometry.area_index(self.lands, self.areas)
-        self.elephants = {position for position, value in cells.items() if cell_elephant(value)}
+        self.elephants = {position for position, value in cells.items() if CELL_ELEPHANTS[value]}
         self.buildings = {
-            position: cell_building(value) for position, value in cells.items() if cell_building(value) != NO_BUILDING
+            position: CELL_BUILDINGS[value] for position, value in cells.items() if CELL_BUILDINGS[value] != NO_BUILDING
         }
 
     def touched_areas(self, position: int, land: int) -> set[int]:
         """The areas of type `land` that a building at `position` stands on or is adjacent to."""
-        found = set()
-        for there in (position, *geometry.neighbours(position)):
-            if self.lands.get(there) == land:
-                found.add(self.area_of[there])
-        return found
+        lands = self.lands
+        area_of = self.area_of
+        return {area_of[there] for there in (position, *geometry.neighbours(position)) if lands.get(there) == land}
 
     def building_score(self, position: int, building: int, adjacent_groups: str) -> int:
         sizes = [len(self.areas[a]) for a in self.touched_areas(position, building)]
@@ -49,30 +46,46 @@ class Domain:
             return 0
         return sum(sizes) if adjacent_groups == "all" else max(sizes)
 
+    def scores_by_type(self, position: int, adjacent_groups: str, land_types: int) -> list[int]:
+        """`building_score` of a building of each type at `position` (a fort's choices), its
+        neighbourhood read once."""
+        lands = self.lands
+        area_of = self.area_of
+        touched: list[set[int]] = [set() for _ in range(land_types)]
+        for there in (position, *geometry.neighbours(position)):
+            land = lands.get(there)
+            if land is not None:
+                touched[land].add(area_of[there])
+        add = sum if adjacent_groups == "all" else max
+        return [add([len(self.areas[a]) for a in areas]) if areas else 0 for areas in touched]
+
     def best_typing(
         self, adjacent_groups: str, content: Content, contracts: Sequence[int] = ()
     ) -> tuple[dict[int, int], int, int]:
         """The forts' types the player chooses: the most points for buildings and `contracts`
-        together, every combination of types tried (a player holds at most the 4 forts: 625);
-        ties: the lowest types. Returns the typing, its building and contract points. Only a
-        fort's own score and the cards reading a building's type change from one typing to another."""
+        together; ties: the lowest types. Returns the typing, its building and contract points.
+        Only a fort's own score and its own term on the cards reading a building's type
+        (contracts.PER_BUILDING) change with its type, so each fort takes on its own the type
+        worth most to it (the lowest on a tie): the best of every combination of types, and the
+        first of them in the order (0, 0, ...), (0, 1, ...) ... as an exhaustive search meets them."""
         land_types = len(content.lands)
         cards = [content.contracts[n] for n in contracts]
         typed_cards = [card for card in cards if card.kind in TYPE_READING_KINDS]
-        forts = [position for position, building in self.buildings.items() if building == FORT]
         typed = dict(self.buildings)
-        typed.update(dict.fromkeys(forts, 0))
-        fixed = sum(self.building_score(p, b, adjacent_groups) for p, b in self.buildings.items() if b != FORT)
-        held = sum(contract_points(self, typed, card, content) for card in cards if card.kind not in TYPE_READING_KINDS)
-        fort_scores = [[self.building_score(p, t, adjacent_groups) for t in range(land_types)] for p in forts]
-        best: tuple[dict[int, int], int, int] = ({}, -1, 0)
-        for types in product(range(land_types), repeat=len(forts)):
-            typed.update(zip(forts, types, strict=True))
-            buildings = fixed + sum(scores[t] for scores, t in zip(fort_scores, types, strict=True))
-            points = held + sum(contract_points(self, typed, card, content) for card in typed_cards)
-            if buildings + points > best[1] + best[2]:
-                best = (dict(typed), buildings, points)
-        return best
+        buildings = 0
+        for position, building in self.buildings.items():
+            if building != FORT:
+                buildings += self.building_score(position, building, adjacent_groups)
+                continue
+            scores = self.scores_by_type(position, adjacent_groups, land_types)
+            worth = [
+                score + sum(card.points * PER_BUILDING[card.kind](self, position, kind) for card in typed_cards)
+                for kind, score in enumerate(scores)
+            ]
+            typed[position] = best = worth.index(max(worth))
+            buildings += scores[best]
+        points = sum(contract_points(self, typed, card, content) for card in cards)
+        return typed, buildings, points
 
     def building_points(self, typed: Mapping[int, int], adjacent_groups: str, land_types: int) -> list[int]:
         """Points of the buildings, per building type (the rows of the score sheet)."""

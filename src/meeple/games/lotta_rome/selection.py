@@ -8,7 +8,7 @@ from meeple.engine import Action
 from meeple.engine.wording import seat_mark
 from meeple.games.lotta_rome.content import Content
 from meeple.games.lotta_rome.division import lots
-from meeple.games.lotta_rome.pieces import describe
+from meeple.games.lotta_rome.pieces import names_of
 from meeple.games.lotta_rome.state import ADD, LARGER, SMALLER, Lotta
 
 CHOICE_NAMES = ("smaller", "larger")
@@ -16,15 +16,16 @@ CHOICE_NAMES = ("smaller", "larger")
 
 def choice_actions(state: Lotta, seat: int, content: Content) -> list[Action]:
     maker = state.source_of(seat)
+    gem = state.lot_gem[maker]
     actions = []
     for which, pieces in zip((SMALLER, LARGER), lots(state, maker), strict=True):
-        shown = ", ".join(describe(p, content) for p in pieces) or "no land"
-        gem = f" and {state.lot_gem[maker]} gem" if which == SMALLER and state.lot_gem[maker] else ""
+        shown = names_of(pieces, content) or "no land"
+        extra = f" and {gem} gem" if which == SMALLER and gem else ""
         name = CHOICE_NAMES[which]
         actions.append(
             Action(
                 f"take:{name}",
-                f"Take seat {maker}'s {name} lot: {shown}{gem}",
+                f"Take seat {maker}'s {name} lot: {shown}{extra}",
                 {"kind": "choose", "lot": name, "maker": maker, "sealed": True},
             )
         )
@@ -49,6 +50,6 @@ def resolve_choices(state: Lotta, content: Content) -> None:
     for seat in range(state.players):
         state.pending[seat] = received[seat]
         state.explored[seat] = []
-        state.note(f"{seat_mark(seat)} adds {', '.join(describe(p, content) for p in received[seat])}")
+        state.note(f"{seat_mark(seat)} adds {names_of(received[seat], content)}")
     state.choices_revealed = True
     state.phase = ADD

@@ -66,53 +66,40 @@ class Lotta(State, kw_only=True):
     log: list[str] = []  # public events
 
     def clone(self) -> "Lotta":
-        """A copy sharing nothing mutable."""
-        return Lotta(
-            players=self.players,
-            seed=self.seed,
-            rng=Rng(self.rng.state),
-            decisions=self.decisions,
-            merchants=self.merchants,
-            round=self.round,
-            phase=self.phase,
-            building_card=self.building_card[:],
-            stacks=[s[:] for s in self.stacks],
-            gems=self.gems[:],
-            explored=[e[:] for e in self.explored],
-            division=self.division[:],
-            divisions_revealed=self.divisions_revealed,
-            lot_gem=self.lot_gem[:],
-            choice=self.choice[:],
-            choices_revealed=self.choices_revealed,
-            pending=[p[:] for p in self.pending],
-            holding=self.holding[:],
-            half=self.half[:],
-            spots=[s[:] for s in self.spots],
-            cells=[c[:] for c in self.cells],
-            joins=[j[:] for j in self.joins],
-            elephants_left=self.elephants_left,
-            elephant_done=self.elephant_done[:],
-            deck=self.deck[:],
-            discard=self.discard[:],
-            hand=[h[:] for h in self.hand],
-            chosen=self.chosen[:],
-            start_contract=self.start_contract[:],
-            contracts=[c[:] for c in self.contracts],
-            doubles=self.doubles[:],
-            bonus_stack=self.bonus_stack[:],
-            buildings_left=self.buildings_left[:],
-            forts_left=self.forts_left,
-            market_gems=self.market_gems,
-            boxed_gems=self.boxed_gems,
-            market=self.market[:],
-            market_land=self.market_land[:],
-            market_gem=self.market_gem[:],
-            bids=self.bids[:],
-            order=self.order[:],
-            order_pos=self.order_pos,
-            final=[f[:] for f in self.final],
-            log=self.log[:],
-        )
+        """A copy sharing nothing mutable: a shallow copy (numbers, strings), its lists copied."""
+        copy = self.__copy__()
+        copy.rng = Rng(self.rng.state)
+        copy.building_card = self.building_card[:]
+        copy.stacks = [s[:] for s in self.stacks]
+        copy.gems = self.gems[:]
+        copy.explored = [e[:] for e in self.explored]
+        copy.division = self.division[:]
+        copy.lot_gem = self.lot_gem[:]
+        copy.choice = self.choice[:]
+        copy.pending = [p[:] for p in self.pending]
+        copy.holding = self.holding[:]
+        copy.half = self.half[:]
+        copy.spots = [s[:] for s in self.spots]
+        copy.cells = [c[:] for c in self.cells]
+        copy.joins = [j[:] for j in self.joins]
+        copy.elephant_done = self.elephant_done[:]
+        copy.deck = self.deck[:]
+        copy.discard = self.discard[:]
+        copy.hand = [h[:] for h in self.hand]
+        copy.chosen = self.chosen[:]
+        copy.start_contract = self.start_contract[:]
+        copy.contracts = [c[:] for c in self.contracts]
+        copy.doubles = self.doubles[:]
+        copy.bonus_stack = self.bonus_stack[:]
+        copy.buildings_left = self.buildings_left[:]
+        copy.market = self.market[:]
+        copy.market_land = self.market_land[:]
+        copy.market_gem = self.market_gem[:]
+        copy.bids = self.bids[:]
+        copy.order = self.order[:]
+        copy.final = [f[:] for f in self.final]
+        copy.log = self.log[:]
+        return copy
 
     def note(self, text: str) -> None:
         """Add a public event to the log."""
