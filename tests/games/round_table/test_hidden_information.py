@@ -5,6 +5,8 @@ from collections import Counter
 
 from hidden_faces import forbidden_names
 from meeple.engine import Rng, get_game
+from meeple.games.round_table.state import UNORDERED
+from meeple.games.round_table.zones import draw
 
 from .builders import GAME, POOL
 
@@ -84,3 +86,24 @@ def test_determinize_does_not_reveal_the_list_of_anothers_own_deck() -> None:
     assert Counter(own.card_of[u] for u in hidden) == Counter(state.card_of[u] for u in hidden)
     starter = state.hand[0] + state.main[0] + state.demesne[0]  # a starter deck's list is public
     assert Counter(own.card_of[u] for u in starter) == Counter(state.card_of[u] for u in starter)
+
+
+def test_a_sampled_deck_lies_in_no_order_and_is_drawn_uniformly() -> None:
+    """determinize leaves every deck unshuffled (state.UNORDERED): sorted, so it tells nothing
+    of the real order, and each draw takes any card of the deck with the same chance."""
+    state = midgame()
+    seat = 1
+    sample = GAME.determinize(state, seat, Rng(3))
+    assert sample.seed == UNORDERED
+    assert sample.main[seat] == sorted(state.main[seat]) and sample.demesne[seat] == sorted(state.demesne[seat])
+    assert sample.regions_deck == sorted(state.regions_deck)
+    deck = sample.main[seat]
+    counts = Counter()
+    for k in range(len(deck) * 200):
+        trial = sample.clone()
+        trial.rng = Rng(k)
+        assert draw(trial, seat)
+        counts[trial.hand[seat][-1]] += 1
+        assert sorted(trial.main[seat] + [trial.hand[seat][-1]]) == deck
+    assert set(counts) == set(deck)
+    assert max(counts.values()) < 2 * min(counts.values())  # about 200 each

@@ -1,9 +1,11 @@
 """Knight Subtypes (Round Table, Grail, Leader from FINDINGS, Monarch) and every card text's
 hook (The Cardinal Rule)."""
 
+from meeple.engine import Rng
 from meeple.games.round_table import autumn, rp
 from meeple.games.round_table.abilities import ABILITIES
-from meeple.games.round_table.army import strength
+from meeple.games.round_table.army import strength, total_strength
+from meeple.games.round_table.spring import own_knights
 from meeple.games.round_table.state import SUMMER
 
 from .builders import GAME, POOL, act, add, demesnes, fill_deck, ids, resolve_quests, table
@@ -161,3 +163,22 @@ def test_a_leader_on_a_quest_gives_no_bonus() -> None:
     assert strength(state, POOL, knight) == (2 + 1, 1 + 1)
     state.quest_of[leader] = 0
     assert strength(state, POOL, knight) == (2, 1)
+
+
+def test_a_seats_total_strength_is_the_sum_of_its_knights_strengths() -> None:
+    """`total_strength` (the estimate's shortcut) against `strength` knight by knight, along random
+    games where knights quest, attack, carry items and titles and lead their fellows."""
+    checked = 0
+    for players, seed in ((2, 3), (4, 5), (6, 7)):
+        state = GAME.new_game(players, seed)
+        rng = Rng(seed)
+        while not GAME.is_terminal(state):
+            for seat in range(players):
+                knights = own_knights(state, POOL, seat)
+                each = [strength(state, POOL, u) for u in knights]
+                assert total_strength(state, POOL, seat, knights) == (sum(i for i, _ in each), sum(r for _, r in each))
+                checked += len(knights) > 1 and any(state.quest_of[u] >= 0 for u in knights)
+            mover = GAME.to_move(state)[0]
+            legal = GAME.legal_actions(state, mover)
+            GAME.play(state, mover, legal[rng.below(len(legal))])
+    assert checked

@@ -35,22 +35,44 @@ def exchange_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
     Bank takes four Resources of any kinds (8.4 "exchange Resources ... in a 4:1 ratio"); four of
     one kind for one of the same would only be a discard, so it is not offered."""
     k = content.constants
+    grain, money = state.grain[seat], state.money[seat]
+    grain_money, money_grain, trade_grain, trade_money = _fixed_exchanges(content)
     actions = []
-    if state.grain[seat] >= k.bank_rate:
-        actions.append(Action("exchange:grain-money", f"Exchange {k.bank_rate} grain for 1 money with the Bank"))
-    if state.money[seat] >= k.bank_rate:
-        actions.append(Action("exchange:money-grain", f"Exchange {k.bank_rate} money for 1 grain with the Bank"))
+    if grain >= k.bank_rate:
+        actions.append(grain_money)
+    if money >= k.bank_rate:
+        actions.append(money_grain)
     actions += [
-        action
-        for grain, action in _mixed_exchanges(k.bank_rate)
-        if state.grain[seat] >= grain and state.money[seat] >= k.bank_rate - grain
+        action for given, action in _mixed_exchanges(k.bank_rate) if grain >= given and money >= k.bank_rate - given
     ]
-    if has_trade_card(state, seat, content):
-        if state.grain[seat] >= k.trade_give:
-            actions.append(Action("trade:grain-money", f"Trade {k.trade_give} grain for {k.trade_get} money"))
-        if state.money[seat] >= k.trade_give:
-            actions.append(Action("trade:money-grain", f"Trade {k.trade_give} money for {k.trade_get} grain"))
+    if (grain >= k.trade_give or money >= k.trade_give) and has_trade_card(state, seat, content):
+        if grain >= k.trade_give:
+            actions.append(trade_grain)
+        if money >= k.trade_give:
+            actions.append(trade_money)
     return actions
+
+
+def can_exchange(state: Fbs, seat: int, content: Content) -> bool:
+    """Whether `exchange_actions` offers anything, without building it: four resources of any
+    mix for the Bank, or what the exchange card's trade gives up."""
+    k = content.constants
+    grain, money = state.grain[seat], state.money[seat]
+    if grain + money >= k.bank_rate:
+        return True
+    return (grain >= k.trade_give or money >= k.trade_give) and has_trade_card(state, seat, content)
+
+
+@cache
+def _fixed_exchanges(content: Content) -> tuple[Action, Action, Action, Action]:
+    """The exchanges of one kind for the other: the Bank's two, then the exchange card's two."""
+    k = content.constants
+    return (
+        Action("exchange:grain-money", f"Exchange {k.bank_rate} grain for 1 money with the Bank"),
+        Action("exchange:money-grain", f"Exchange {k.bank_rate} money for 1 grain with the Bank"),
+        Action("trade:grain-money", f"Trade {k.trade_give} grain for {k.trade_get} money"),
+        Action("trade:money-grain", f"Trade {k.trade_give} money for {k.trade_get} grain"),
+    )
 
 
 @cache
@@ -143,10 +165,15 @@ def check_all_face_down(state: Fbs, seat: int) -> None:
 def split_actions(verb: str, amount: int, why: str) -> list[Action]:
     """One action per way of taking `amount` resources as grain and money ("resources of
     their choice"): `<verb>:<grain>`."""
-    return [
+    return list(_splits(verb, amount, why))
+
+
+@cache
+def _splits(verb: str, amount: int, why: str) -> tuple[Action, ...]:
+    return tuple(
         Action(f"{verb}:{grain}", f"Take {_split_label(grain, amount)} {why}", {"kind": verb, "grain": grain})
         for grain in range(amount + 1)
-    ]
+    )
 
 
 def reward_actions(state: Fbs, seat: int) -> list[Action]:
@@ -160,17 +187,21 @@ def perform_reward(state: Fbs, seat: int, action: Action) -> None:
     state.reward[seat] = 0
 
 
+_OPEN = Action("market", "Exchange resources or flip a card face down...")
+_CLOSE = Action("close", "Done exchanging and flipping")
+
+
 def market_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
     """Inside the at-any-time menu: exchanges, flips, and closing the menu."""
     return [
         *exchange_actions(state, seat, content),
         *flip_actions(state, seat, content),
-        Action("close", "Done exchanging and flipping"),
+        _CLOSE,
     ]
 
 
 def open_market_action(state: Fbs, seat: int, content: Content) -> list[Action]:
     """The entry to the at-any-time menu, offered where the main choice is something else."""
-    if any(state.face_up[seat]) or exchange_actions(state, seat, content):
-        return [Action("market", "Exchange resources or flip a card face down...")]
+    if any(state.face_up[seat]) or can_exchange(state, seat, content):
+        return [_OPEN]
     return []

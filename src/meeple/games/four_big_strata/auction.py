@@ -36,19 +36,23 @@ def reveal_bids(state: Fbs) -> None:
     state.phase = PICK
 
 
-def _slot_label(state: Fbs, slot: int, content: Content) -> str:
-    if state.display_up[slot]:
-        card = content.cards[state.display[slot]]
+@cache
+def _take(slot: int, card_type: int, content: Content) -> Action:
+    """Taking from a slot: the face-up card named (card_type >= 0), else the face-down card."""
+    if card_type < 0:
+        label = f"Take the face-down card in slot {slot + 1}"
+    else:
+        card = content.cards[card_type]
         points = "1 pt" if card.points == 1 else f"{card.points} pts"
-        return f"Take {card.name} ({card.cls}, {points}: {card.effect_text()})"
-    return f"Take the face-down card in slot {slot + 1}"
+        label = f"Take {card.name} ({card.cls}, {points}: {card.effect_text()})"
+    return Action(f"take:{slot}", label, {"kind": "take", "slot": slot})
 
 
 def take_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
     """8.2.1: one card from the Public Display."""
     actions = [
-        Action(f"take:{slot}", _slot_label(state, slot, content), {"kind": "take", "slot": slot})
-        for slot, card_type in enumerate(state.display)
+        _take(slot, card_type if up else -1, content)
+        for slot, (card_type, up) in enumerate(zip(state.display, state.display_up, strict=True))
         if card_type >= 0
     ]
     return merge_alike(actions) + open_market_action(state, seat, content)
@@ -72,16 +76,20 @@ def perform_take(state: Fbs, seat: int, slot: int, content: Content) -> None:
 
 def place_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
     """8.2.3-8.2.4: pay 2 Money to place it face up, or rotate it face down into any column."""
-    card = content.cards[state.holding]
+    faceup, facedowns = _place_choices(state.holding, content)
+    actions = [faceup] if state.money[seat] >= content.constants.face_up_cost else []
+    return actions + list(facedowns) + open_market_action(state, seat, content)
+
+
+@cache
+def _place_choices(card_type: int, content: Content) -> tuple[Action, tuple[Action, ...]]:
+    """Placing a held card: face up (paid), and face down under each class."""
     cost = content.constants.face_up_cost
-    actions = []
-    if state.money[seat] >= cost:
-        actions.append(Action("faceup", f"Pay {cost} money to place {card.name} face up", {"kind": "place"}))
-    actions += [
+    faceup = Action("faceup", f"Pay {cost} money to place {content.cards[card_type].name} face up", {"kind": "place"})
+    return faceup, tuple(
         Action(f"facedown:{name}", f"Place it face down under {name}s", {"kind": "place", "column": name})
         for name in CLASSES
-    ]
-    return actions + open_market_action(state, seat, content)
+    )
 
 
 def perform_place(state: Fbs, seat: int, action_id: str, content: Content) -> None:

@@ -15,14 +15,17 @@ from meeple.games.four_big_strata.state import BID, PICK, Fbs
 
 
 def net_flows(state: Fbs, seat: int, content: Content) -> tuple[int, int]:
-    """Grain and money a player gains per round from face-up cards, less feeding (sets ignored)."""
-    grain = money = 0
+    """Grain and money a player gains per round from face-up cards, less feeding (8.3.1: 1 grain
+    a card and the face-up cards' own upkeep; sets ignored)."""
+    grain = -content.constants.feed_per_card * len(state.cards[seat])
+    money = 0
+    cards = content.cards
     for card_type, up in zip(state.cards[seat], state.face_up[seat], strict=True):
         if up:
-            grain += content.cards[card_type].grain
-            money += content.cards[card_type].money
-    need_grain, need_money = feeding_demand(state, seat, content)
-    return grain - need_grain, money - need_money
+            card = cards[card_type]
+            grain += card.grain - card.feed_grain
+            money += card.money - card.feed_money
+    return grain, money
 
 
 def _flow_worth(net: int) -> float:

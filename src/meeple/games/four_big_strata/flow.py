@@ -27,7 +27,8 @@ def to_move(state: Fbs) -> tuple[int, ...]:
     if phase == OVER:
         return ()
     if phase == BID:
-        return tuple(s for s in range(state.players) if state.bids[s] < 0 or state.reward[s])
+        bids, reward = state.bids, state.reward
+        return tuple([s for s in range(state.players) if bids[s] < 0 or reward[s]])
     owed = pending_reward(state)
     if owed >= 0:
         return (owed,)
@@ -40,9 +41,13 @@ def to_move(state: Fbs) -> tuple[int, ...]:
 
 def pending_reward(state: Fbs) -> int:
     """A seat owed the all-face-down reward (Special situations) chooses it before play goes on."""
-    if not any(state.reward):
+    reward = state.reward
+    if not any(reward):
         return -1
-    return next(seat for seat in range(state.players) if state.reward[seat])
+    for seat in range(state.players):
+        if reward[seat]:
+            return seat
+    return -1
 
 
 def legal_actions(state: Fbs, seat: int, rules: Rules) -> list[Action]:

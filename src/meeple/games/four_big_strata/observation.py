@@ -8,28 +8,69 @@ Public Display at any time, 6 step 6 and 8.1), and a seat's own sealed bid.
 Never shown: the draw pile's order, the Empresses under the top one.
 """
 
+from functools import cache
 from typing import Any
 
 from meeple.engine import Rng
 from meeple.engine.wording import word_log
-from meeple.games.four_big_strata.content import COLUMN_NAMES, CardType, Content
+from meeple.games.four_big_strata.content import COLUMN_NAMES, Content
 from meeple.games.four_big_strata.production import feeding_demand
 from meeple.games.four_big_strata.scoring import base_scores
 from meeple.games.four_big_strata.state import PUBLIC, Fbs
 from meeple.games.four_big_strata.tribute import influence
 
-_VIEWS: dict[int, tuple[CardType, dict[str, Any]]] = {}
+
+class Shown:
+    """What observations show of cards, made once per content and shared by every observation
+    (read-only for every consumer: tests/games/four_big_strata/test_observation.py runs them all
+    and checks these are untouched): each card type's view, and each Personal Display entry."""
+
+    def __init__(self, content: Content) -> None:
+        self.cards = tuple(
+            {"id": card.id, "name": card.name, "class": card.cls, "points": card.points, "effect": card.effect_text()}
+            for card in content.cards
+        )
+        # (card type, column, face up, face shown) -> the entry, made when first needed
+        self.entries: dict[tuple[int, int, bool, bool], dict[str, Any]] = {}
+        # a Personal Display (types, columns, face up) -> its class scores, Influence and upkeep
+        self.summaries: dict[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], int, tuple[int, int]]] = {}
+        self.content = content
+
+    def entry(self, key: tuple[int, int, bool, bool]) -> dict[str, Any]:
+        """A card in a Personal Display: its column, whether face up, and its face if shown."""
+        card_type, column, up, shown = key
+        made = self.entries[key] = {
+            "column": COLUMN_NAMES[column],
+            "face_up": up,
+            "card": self.cards[card_type] if shown else None,
+        }
+        return made
+
+    def summary(self, state: Fbs, p: int) -> tuple[tuple[int, ...], int, tuple[int, int]]:
+        """What the public sees of a Personal Display at once: its class scores before the free
+        choices (9), its Influence (8.4.1) and its upkeep (8.3.1), which depend on that display
+        only (kept by value, at most SUMMARIES displays)."""
+        key = (tuple(state.cards[p]), tuple(state.columns[p]), tuple(state.face_up[p]))
+        made = self.summaries.get(key)
+        if made is None:
+            if len(self.summaries) >= SUMMARIES:
+                self.summaries.clear()
+            content = self.content
+            made = (
+                tuple(base_scores(state, p, content)),
+                influence(state, p, content),
+                feeding_demand(state, p, content),
+            )
+            self.summaries[key] = made
+        return made
 
 
-def card_view(card: CardType) -> dict[str, Any]:
-    """A card as observations show it (a new dict each time: observations share nothing),
-    copied from one made once per card object (kept with the card, so an id is never reused)."""
-    made = _VIEWS.get(id(card))
-    if made is None or made[0] is not card:
-        effect = card.effect_text()
-        view = {"id": card.id, "name": card.name, "class": card.cls, "points": card.points, "effect": effect}
-        made = _VIEWS[id(card)] = (card, view)
-    return made[1].copy()
+SUMMARIES = 4096
+
+
+@cache
+def card_views(content: Content) -> Shown:
+    return Shown(content)
 
 
 def _knows(mask: int, seat: int | None) -> bool:
@@ -40,43 +81,35 @@ def observation(
     state: Fbs, seat: int | None, content: Content, to_move: tuple[int, ...], tribute_ratio: int
 ) -> dict[str, Any]:
     """The observation of `seat` (None: a spectator, who sees only public information)."""
-    cards = content.cards
+    views = card_views(content)
+    cards = views.cards
     sees_display = seat is not None and seat == state.start
     display = [
         None
         if card_type < 0
-        else {
-            "slot": slot,
-            "face_up": up,
-            "card": card_view(cards[card_type]) if up or sees_display else None,
-        }
+        else {"slot": slot, "face_up": up, "card": cards[card_type] if up or sees_display else None}
         for slot, (card_type, up) in enumerate(zip(state.display, state.display_up, strict=True))
     ]
+    mine = 0 if seat is None else 1 << seat  # the bit of `seat` in a `known` mask
+    entry, made = views.entry, views.entries.get
     participants = []
     for p in range(state.participants):
-        personal = [
-            {
-                "column": COLUMN_NAMES[column],
-                "face_up": up,
-                "card": card_view(cards[card_type]) if up or _knows(known, seat) else None,
-            }
-            for card_type, column, up, known in zip(
-                state.cards[p], state.columns[p], state.face_up[p], state.known[p], strict=True
-            )
-        ]
+        ups = state.face_up[p]
+        faces = [up or known == PUBLIC or bool(known & mine) for up, known in zip(ups, state.known[p], strict=True)]
+        personal = [made(key) or entry(key) for key in zip(state.cards[p], state.columns[p], ups, faces, strict=True)]
         if state.bids_revealed or (p == seat and state.bids[p] >= 0):
             bid: int | str | None = state.bids[p]
         else:
             bid = "sealed" if state.bids[p] >= 0 else None
-        upkeep_grain, upkeep_money = feeding_demand(state, p, content)
+        scores, power, (upkeep_grain, upkeep_money) = views.summary(state, p)
         participants.append(
             {
                 "seat": p,
                 "npc": p >= state.players,
                 "grain": state.grain[p],
                 "money": state.money[p],
-                "class_scores": base_scores(state, p, content),
-                "influence": influence(state, p, content),
+                "class_scores": list(scores),
+                "influence": power,
                 "upkeep": {"grain": upkeep_grain, "money": upkeep_money},
                 "cards": personal,
                 "bid": bid,
@@ -87,7 +120,7 @@ def observation(
     holding = None
     if state.holding >= 0:
         holder = state.order[state.order_pos]
-        face = card_view(cards[state.holding]) if _knows(state.holding_known, seat) else None
+        face = cards[state.holding] if _knows(state.holding_known, seat) else None
         holding = {"seat": holder, "card": face}
     return {
         "game": "four-big-strata",
@@ -102,9 +135,9 @@ def observation(
         "to_move": list(to_move),
         "draw_pile": len(state.draw),
         "empress_pile": len(state.empress_pile),
-        "empress_top": card_view(cards[state.empress_pile[-1]]) if state.empress_pile else None,
+        "empress_top": cards[state.empress_pile[-1]] if state.empress_pile else None,
         "display": display,
-        "discard": [cards[t].id for t in state.discard],
+        "discard": [cards[t]["id"] for t in state.discard],
         "participants": participants,
         "pick_order": state.order[:],
         "pick_position": state.order_pos,

@@ -1,7 +1,9 @@
 """Production and feeding (rulebook 8.3) and the 10-resource cap (8.3.1, 8.4.2)."""
 
+from functools import cache
+
 from meeple.engine import Action
-from meeple.games.four_big_strata.anytime import exchange_actions, flip_actions, transfer
+from meeple.games.four_big_strata.anytime import can_exchange, exchange_actions, flip_actions, transfer
 from meeple.games.four_big_strata.content import CLASSES, EMPRESS, Content
 from meeple.games.four_big_strata.state import TASK_CAP, TASK_FEED, Fbs
 
@@ -62,19 +64,14 @@ def settle_feeding(state: Fbs, seat: int, content: Content) -> bool:
     decides first (`feed` pays). Special situations: a player who cannot pay and has only
     face-down cards (and no exchange left) pays what they can; the rest is not paid. Returns
     False when the player must decide first."""
-    if any(state.face_up[seat]) or exchange_actions(state, seat, content):
+    if any(state.face_up[seat]) or can_exchange(state, seat, content):
         return False
     grain, money = feeding_demand(state, seat, content)
-    if can_feed(state, seat, content):
+    if state.grain[seat] >= grain and state.money[seat] >= money:
         pay_feeding(state, seat, content)
         return True
     pay_what_you_can(state, seat, grain, money)
     return True
-
-
-def can_feed(state: Fbs, seat: int, content: Content) -> bool:
-    grain, money = feeding_demand(state, seat, content)
-    return state.grain[seat] >= grain and state.money[seat] >= money
 
 
 def pay_feeding(state: Fbs, seat: int, content: Content) -> None:
@@ -99,13 +96,22 @@ def feeding_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
     met. A player short of resources must exchange or flip; once every card is face down they
     may leave the rest unpaid instead."""
     actions = [*exchange_actions(state, seat, content), *flip_actions(state, seat, content)]
-    if can_feed(state, seat, content):
-        grain, money = feeding_demand(state, seat, content)
-        return [Action("feed", f"Pay the feeding: {grain} grain and {money} money"), *actions]
+    grain, money = feeding_demand(state, seat, content)
+    if state.grain[seat] >= grain and state.money[seat] >= money:
+        return [_feed(grain, money), *actions]
     if not any(state.face_up[seat]):
-        grain, money = feeding_demand(state, seat, content)
-        actions.append(Action("waive", f"Pay what you can of {grain} grain and {money} money; the rest is not paid"))
+        actions.append(_waive(grain, money))
     return actions
+
+
+@cache
+def _feed(grain: int, money: int) -> Action:
+    return Action("feed", f"Pay the feeding: {grain} grain and {money} money")
+
+
+@cache
+def _waive(grain: int, money: int) -> Action:
+    return Action("waive", f"Pay what you can of {grain} grain and {money} money; the rest is not paid")
 
 
 def perform_feed(state: Fbs, seat: int, content: Content) -> None:
@@ -133,15 +139,16 @@ def discard_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
     excess = cap_excess(state, seat, content)
     low = max(0, excess - state.money[seat])
     high = min(excess, state.grain[seat])
-    discards = [
-        Action(
-            f"discard:{grain}",
-            f"Discard {grain} grain and {excess - grain} money (keep 10)",
-            {"kind": "discard", "grain": grain},
-        )
-        for grain in range(low, high + 1)
-    ]
-    return discards + exchange_actions(state, seat, content)
+    return [_discard(grain, excess) for grain in range(low, high + 1)] + exchange_actions(state, seat, content)
+
+
+@cache
+def _discard(grain: int, excess: int) -> Action:
+    return Action(
+        f"discard:{grain}",
+        f"Discard {grain} grain and {excess - grain} money (keep 10)",
+        {"kind": "discard", "grain": grain},
+    )
 
 
 def perform_discard(state: Fbs, seat: int, action: Action, content: Content) -> None:

@@ -8,9 +8,10 @@ sorted class scores, which is what the ranking compares (a ruling: no other
 choice can rank better).
 """
 
+from functools import lru_cache
 from typing import Any
 
-from meeple.games.four_big_strata.content import CLASSES, EMPRESS, Content
+from meeple.games.four_big_strata.content import CLASSES, COLUMN_INDEX, EMPRESS, Content
 from meeple.games.four_big_strata.state import Fbs
 
 
@@ -27,7 +28,7 @@ def base_scores(state: Fbs, seat: int, content: Content) -> list[int]:
             scores[column] += card.points
         each += card.end_each
         if card.end_class:
-            scores[CLASSES.index(card.end_class)] += card.end_class_points
+            scores[COLUMN_INDEX[card.end_class]] += card.end_class_points
     return [score + each for score in scores]
 
 
@@ -64,10 +65,9 @@ def best_assignment(scores: list[int], free: list[int]) -> tuple[list[int], list
         greedy[greedy.index(min(greedy))] += amount
     floor = min(greedy)
 
-    def visit(current: list[int], chosen: list[int]) -> None:
+    def visit(current: list[int], key: tuple[int, ...], chosen: list[int]) -> None:
         depth = len(chosen)
         if depth == len(amounts):
-            key = tuple(sorted(current))
             if best[0] is None or key > best[0]:
                 best[:] = [key, current, chosen]
             return
@@ -75,15 +75,16 @@ def best_assignment(scores: list[int], free: list[int]) -> tuple[list[int], list
         for column, score in enumerate(current):
             raised = current[:]
             raised[column] = score + amount
-            mark = (depth, tuple(sorted(raised)))
+            ordered = tuple(sorted(raised))
+            mark = (depth, ordered)
             if mark in seen:
                 continue
             seen.add(mark)
-            if _lowest_bound(raised, left[depth + 1]) < (floor if best[0] is None else best[0][0]):
+            if _lowest_bound(ordered, left[depth + 1]) < (floor if best[0] is None else best[0][0]):
                 continue
-            visit(raised, [*chosen, column])
+            visit(raised, ordered, [*chosen, column])
 
-    visit(scores, [])
+    visit(scores, tuple(sorted(scores)), [])
     final, chosen = best[1], best[2]
     order = sorted(range(len(free)), key=lambda i: -free[i])
     columns = [0] * len(free)
@@ -92,10 +93,10 @@ def best_assignment(scores: list[int], free: list[int]) -> tuple[list[int], list
     return final, columns
 
 
-def _lowest_bound(scores: list[int], remaining: int) -> float:
+def _lowest_bound(ordered: tuple[int, ...], remaining: int) -> float:
     """At least the lowest class score any placement of `remaining` points could reach: the
-    level the lowest classes would rise to if the points could be split freely."""
-    ordered = sorted(scores)
+    level the lowest classes (`ordered`: the scores sorted) would rise to if the points could
+    be split freely."""
     filled = 0
     for count, score in enumerate(ordered[:-1], start=1):
         filled += score
@@ -106,8 +107,14 @@ def _lowest_bound(scores: list[int], remaining: int) -> float:
 
 def final_scores(state: Fbs, seat: int, content: Content, bonus: int = 0) -> list[int]:
     """A participant's class scores at the end, with the best placement of free points."""
-    scores, _ = best_assignment(base_scores(state, seat, content), free_points(state, seat, content))
-    return [score + bonus for score in scores]
+    best = _best_scores(tuple(base_scores(state, seat, content)), tuple(free_points(state, seat, content)))
+    return [score + bonus for score in best]
+
+
+@lru_cache(maxsize=1 << 14)
+def _best_scores(scores: tuple[int, ...], free: tuple[int, ...]) -> tuple[int, ...]:
+    """`best_assignment`'s scores, kept by value: searches evaluate the same few displays often."""
+    return tuple(best_assignment(list(scores), list(free))[0])
 
 
 def ranking_key(scores: list[int]) -> list[int]:

@@ -10,10 +10,11 @@ Guédelon, so the planner reads the state directly. planner.py searches over its
 """
 
 from collections import deque
+from functools import cache
 
 from meeple.engine import Action, Rng
 from meeple.games.guedelon.castle import building_done, can_build_on, needs_mortar
-from meeple.games.guedelon.content import KIND_INDEX, MATERIALS, MORTAR, PRODUCTS, ROPE, Content
+from meeple.games.guedelon.content import KINDS, MATERIALS, MORTAR, PRODUCTS, ROPE, Content
 from meeple.games.guedelon.flow import destinations
 from meeple.games.guedelon.locations import capacity, experience
 from meeple.games.guedelon.state import AFTER, BEFORE, EVENT, ORDER, Guedelon
@@ -24,13 +25,14 @@ def needs(state: Guedelon, content: Content) -> list[int]:
     """Products (by kind) still wanted on the current and next floor of every building."""
     want = [0] * 8
     for b, floors in enumerate(content.floors):
-        if building_done(state, b, content):
+        floor = state.floor[b]
+        if floor >= len(floors):  # the building is done
             continue
-        for space, accepted in enumerate(floors[state.floor[b]]):
-            if state.filled[b][space] < 0:
+        for accepted, filled in zip(floors[floor], state.filled[b], strict=False):
+            if filled < 0:
                 want[accepted[0]] += 1
-        if state.floor[b] + 1 < len(floors):
-            for accepted in floors[state.floor[b] + 1]:
+        if floor + 1 < len(floors):
+            for accepted in floors[floor + 1]:
                 want[accepted[0]] += 1
     if state.mill == 0:
         for space, accepted in enumerate(content.mill_needs):
@@ -41,19 +43,15 @@ def needs(state: Guedelon, content: Content) -> list[int]:
 
 def held(state: Guedelon) -> list[int]:
     """Tokens of each kind anywhere on the site (locations, wheelbarrows, cart)."""
-    total = [0] * 8
-    for tokens in state.tokens:
-        for kind, count in enumerate(tokens):
-            total[kind] += count
-    return total
+    return [sum(counts) for counts in zip(*state.tokens, strict=True)]
 
 
 def ropes_wanted(state: Guedelon, content: Content) -> int:
     """Ropes for the highest floor in reach, one floor ahead (ropes take a trip to make and carry)."""
     reach = [
-        min(state.floor[b] + 1, len(content.floors[b]) - 1)
-        for b in range(len(content.floors))
-        if not building_done(state, b, content)
+        min(floor + 1, len(floors) - 1)
+        for floor, floors in zip(state.floor, content.floors, strict=True)
+        if floor < len(floors)  # not done
     ]
     return max(reach, default=0) * content.rope_per_floor
 
@@ -111,7 +109,7 @@ def _visitor_value(state: Guedelon, loc: int, content: Content) -> float:
 
 def destination_value(state: Guedelon, actor: int, loc: int, plan: Plan, content: Content) -> float:
     """How much the team gains when `actor` goes to `loc` this turn."""
-    if visitors_at(state, loc):
+    if loc in state.visitor_loc:
         return _visitor_value(state, loc, content) - 0.5
     location = content.locations[loc]
     kind = location.kind
@@ -180,11 +178,13 @@ def best_destination(state: Guedelon, actor: int, options: list[int], content: C
     return max(options, key=lambda loc: (destination_value(state, actor, loc, plan, content), -loc))
 
 
-def _cart_distance(state: Guedelon, start: int, goal: int, content: Content) -> dict[int, int]:
-    """Breadth-first distances from `goal` over the cart paths (to step the cart towards it)."""
+@cache
+def _cart_distance(mill: bool, goal: int, content: Content) -> dict[int, int]:
+    """Breadth-first distances from `goal` over the cart paths (to step the cart towards it), the
+    Mill's paths only with the Mill option (12); made once per board and goal, read only."""
     adjacent: dict[int, list[int]] = {}
     for a, b in content.cart_paths:
-        if state.mill < 0 and (a, b) in content.mill_paths:
+        if not mill and (a, b) in content.mill_paths:
             continue
         adjacent.setdefault(a, []).append(b)
         adjacent.setdefault(b, []).append(a)
@@ -199,11 +199,11 @@ def _cart_distance(state: Guedelon, start: int, goal: int, content: Content) -> 
     return dist
 
 
-def _cart_goal(state: Guedelon, plan: Plan, content: Content) -> int:
+def _cart_goal(state: Guedelon, content: Content) -> int:
     """Where the cart should head: with a load, to where it is used; empty, to stranded tokens."""
     cart = state.tokens[state.cart]
     if any(cart[k] for k in (*PRODUCTS, MORTAR, ROPE)):
-        return plan.castle
+        return content.castle
     for m in range(3):
         if cart[m]:
             return next(
@@ -234,7 +234,6 @@ def _useful_cart_load(state: Guedelon, kind: int, content: Content) -> bool:
 
 def cart_choice(state: Guedelon, by_id: dict[str, Action], content: Content) -> Action | None:
     """One cart step of the plan: unload where the load is used, load what is stranded, move."""
-    plan = Plan(state, content)
     cart = state.tokens[state.cart]
     here = content.locations[state.cart_loc]
     for kind in range(8):
@@ -245,16 +244,16 @@ def cart_choice(state: Guedelon, by_id: dict[str, Action], content: Content) -> 
         )
         if useful:
             for action_id, action in by_id.items():
-                if action_id.startswith(f"cart:unload:{_name(kind)}"):
+                if action_id.startswith(f"cart:unload:{KINDS[kind]}"):
                     return action
     for kind in range(8):
         if state.tokens[state.cart_loc][kind] and _useful_cart_load(state, kind, content):
-            action = by_id.get(f"cart:load:{_name(kind)}")
+            action = by_id.get(f"cart:load:{KINDS[kind]}")
             if action:
                 return action
-    goal = _cart_goal(state, plan, content)
+    goal = _cart_goal(state, content)
     if goal >= 0 and goal != state.cart_loc:
-        dist = _cart_distance(state, state.cart_loc, goal, content)
+        dist = _cart_distance(state.mill >= 0, goal, content)
         moves = [a for i, a in by_id.items() if i.startswith("cart:move:")]
         if moves:
             best = min(moves, key=lambda a: dist.get(content.loc(a.id[10:]), 99))
@@ -270,10 +269,6 @@ def _site(content: Content, kind: str, material: int) -> int:
     )
 
 
-def _name(kind: int) -> str:
-    return next(name for name, k in KIND_INDEX.items() if k == kind)
-
-
 def _barrow_choice(state: Guedelon, actor: int, by_id: dict[str, Action], goal: int, content: Content) -> Action | None:
     """Unload what this location uses; load what the destination uses (goal -1: after the
     action, pick up this location's output: raw at a pit, products at a workshop)."""
@@ -283,15 +278,15 @@ def _barrow_choice(state: Guedelon, actor: int, by_id: dict[str, Action], goal: 
         if not barrow[kind]:
             continue
         if here.kind == "workshop" and kind < 3 and MATERIALS[kind] == here.material:
-            return by_id.get(f"unload:{_name(kind)}")
+            return by_id.get(f"unload:{KINDS[kind]}")
     if here.kind == "castle" and goal == -1:
-        products = tuple(f"unload:{_name(k)}" for k in PRODUCTS)
+        products = tuple(f"unload:{KINDS[k]}" for k in PRODUCTS)
         return next((a for i, a in by_id.items() if i.startswith(products)), None)
     target = content.locations[goal] if goal >= 0 else None
     if here.kind == "mill" or (here.kind == "castle" and (target is None or target.kind != "mill")):
         return None
     for kind in (MORTAR, ROPE, *PRODUCTS, 0, 1, 2):
-        action = by_id.get(f"load:{_name(kind)}")
+        action = by_id.get(f"load:{KINDS[kind]}")
         if action is None:
             continue
         if kind < 3:

@@ -108,7 +108,7 @@ def advance(state: Guedelon, content: Content) -> None:
         elif state.phase == TURN:
             if logistics.settle_at_castle(state, content):
                 return  # 7.6: the player names the building the arriving mortar goes to
-            if state.stage == AFTER and state.mode == NONE and not _after_options(state, content):
+            if state.stage == AFTER and state.mode == NONE and not _has_after_options(state, content):
                 end_turn(state, content)
                 continue
             return
@@ -180,6 +180,15 @@ def _after_options(state: Guedelon, content: Content) -> list[Action]:
     if state.again:
         actions.append(Action("again", "Trainee: do this location's action again"))
     return actions
+
+
+def _has_after_options(state: Guedelon, content: Content) -> bool:
+    """Whether `_after_options` offers anything, without building it (the turn ends if not)."""
+    return (
+        state.again
+        or logistics.barrow_usable(state, state.actor, content)
+        or bool(logistics.cart_actions(state, content))
+    )
 
 
 def legal_actions(state: Guedelon, seat: int, content: Content) -> list[Action]:

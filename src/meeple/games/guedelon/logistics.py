@@ -87,8 +87,12 @@ def _at_castle(state: Guedelon, content: Content) -> list[int]:
 
 
 def mortar_waiting(state: Guedelon, content: Content) -> bool:
-    """Whether a mortar transported to the Castle waits for its building to be chosen."""
-    return any(state.tokens[c][MORTAR] for c in _at_castle(state, content))
+    """Whether a mortar transported to the Castle waits for its building to be chosen (the
+    containers of `_at_castle`, read without listing them: this is asked at every decision)."""
+    castle = content.castle
+    if state.actor_loc[state.actor] == castle and state.tokens[state.barrow(state.actor)][MORTAR]:
+        return True
+    return state.cart_loc == castle and state.tokens[state.cart][MORTAR] > 0
 
 
 def foot_actions(state: Guedelon, content: Content) -> list[Action]:
@@ -105,6 +109,12 @@ def place_arrived_mortar(state: Guedelon, building_id: str, content: Content) ->
     place_mortar(state, next(i for i, b in enumerate(content.buildings) if b.id == building_id), content)
 
 
+def barrow_usable(state: Guedelon, actor: int, content: Content) -> bool:
+    """Whether `barrow_actions` offers anything, without building it: a token aboard to unload,
+    or (the wheelbarrow then being empty) a token here to load."""
+    return any(state.tokens[state.barrow(actor)]) or any(state.tokens[state.actor_loc[actor]])
+
+
 def barrow_actions(state: Guedelon, actor: int, content: Content) -> list[Action]:
     """3.3: load from or unload to the worker's location, one token a decision, or several
     tokens of one kind at once."""
@@ -115,13 +125,16 @@ def barrow_actions(state: Guedelon, actor: int, content: Content) -> list[Action
     actions = []
     if room:
         here = state.tokens[at]
-        actions = [menu["load"][kind] for kind, count in enumerate(here) if count]
-        if room > 1:
+        loads = menu["load"]
+        actions = [loads[kind] for kind, count in enumerate(here) if count]
+        if room > 1 and len(actions) < sum(here):  # some kind lies here twice or more
             many = menu["loadmany"]
             actions += [
                 many[kind, n] for kind, count in enumerate(here) if count > 1 for n in range(2, min(count, room) + 1)
             ]
-    actions += _unload_actions(barrow, "", content)
+    if room < content.wheelbarrow:
+        unloads = menu["unload"]
+        actions += [unloads[kind] for kind, count in enumerate(barrow) if count]
     if room < content.wheelbarrow - 1:  # two tokens or more aboard
         many = menu["unloadmany"]
         actions += [many[kind, n] for kind, count in enumerate(barrow) if count > 1 for n in range(2, count + 1)]

@@ -4,18 +4,20 @@ the state's random stream). The observation is still built field by field from a
 so a field added to the state is not shown until someone decides to show it.
 """
 
+from functools import cache
 from typing import Any
 
 from meeple.engine import Rng
 from meeple.engine.wording import word_log
 from meeple.games.guedelon import flow
-from meeple.games.guedelon.castle import building_done, can_build_on
 from meeple.games.guedelon.content import COLOURS, KINDS, Content
 from meeple.games.guedelon.events import actor_name
 from meeple.games.guedelon.state import Guedelon
 
 
 def _tokens(counts: list[int]) -> dict[str, int]:
+    if not any(counts):
+        return {}
     return {KINDS[k]: n for k, n in enumerate(counts) if n}
 
 
@@ -24,21 +26,107 @@ def _card(number: int, content: Content) -> dict[str, Any]:
     return {"number": number, "name": card.name, "series": card.series, "text": card.text}
 
 
-def _board_barrows(state: Guedelon, board: int) -> dict[str, Any]:
-    """3.3: a board's wheelbarrow. 11.3 with solo_wheelbarrow=own: the solo board's two worker
-    pawns each push their own, listed under `wheelbarrows` with the pawn's name."""
-    actors = [a for a in range(len(state.actor_board)) if state.actor_board[a] == board]
-    if state.barrow_per_actor and len(actors) > 1:
-        return {
-            "wheelbarrows": [
+class Static:
+    """The parts of an observation that never change for one content, made once and shared by
+    every observation: read-only for every consumer (tests/games/guedelon/test_observation.py
+    runs them all and checks these are untouched)."""
+
+    def __init__(self, content: Content) -> None:
+        self.locations = tuple(
+            (
+                i,
+                loc.expansion,
+                {"id": loc.id, "number": loc.number, "name": loc.name, "kind": loc.kind, "x": loc.x, "y": loc.y},
+            )
+            for i, loc in enumerate(content.locations)
+        )
+        self.ids = ids = tuple(loc.id for loc in content.locations)
+        # per Mill option (False, True): the cart paths shown
+        self.cart_paths = tuple(
+            [[ids[a], ids[b]] for a, b in content.cart_paths if mill or (a, b) not in content.mill_paths]
+            for mill in (False, True)
+        )
+        # per Mill built (False, True): each colour's route
+        self.routes = tuple(
+            {COLOURS[c]: [ids[i] for i in steps[c]] for c in range(len(COLOURS))}
+            for steps in (content.routes, content.mill_routes)
+        )
+        self.bag_years = sorted(content.bag_years)
+        # per building: id, name, floors, the kinds each space of each floor accepts, and the
+        # floors after each floor (one entry more: none after the last)
+        accepts = [[[[KINDS[k] for k in space] for space in floor] for floor in floors] for floors in content.floors]
+        self.buildings = tuple(
+            (building.id, building.name, len(floors), accepts[b], [floors[f + 1 :] for f in range(len(floors) + 1)])
+            for b, (building, floors) in enumerate(zip(content.buildings, accepts, strict=True))
+        )
+        self.mill_accepts = [[KINDS[k] for k in space] for space in content.mill_needs]
+        self.reserve_names = ("stone", "wood", "clay", "mortar", "rope")
+
+
+@cache
+def static(content: Content) -> Static:
+    return Static(content)
+
+
+def _boards(state: Guedelon) -> list[dict[str, Any]]:
+    """3.1-3.3: each player board's experience, tools and wheelbarrow, and who plays it. 11.3 with
+    solo_wheelbarrow=own: the solo board's two worker pawns each push their own, listed under
+    `wheelbarrows` with the pawn's name."""
+    actors_of: list[list[int]] = [[] for _ in range(state.boards)]
+    for actor, board in enumerate(state.actor_board):
+        actors_of[board].append(actor)
+    per_actor = state.barrow_per_actor
+    found = []
+    for b, actors in enumerate(actors_of):
+        board = {"experience": state.exp[b], "tools": state.tools[b]}
+        if per_actor and len(actors) > 1:
+            board["wheelbarrows"] = [
                 {"worker": actor_name(state, a), "tokens": _tokens(state.tokens[state.barrow(a)])} for a in actors
             ]
-        }
-    return {"wheelbarrow": _tokens(state.tokens[state.barrow(actors[0])])}
+        else:
+            board["wheelbarrow"] = _tokens(state.tokens[state.barrow(actors[0])])
+        board["seat"] = state.actor_seat[actors[0]]
+        board["apprentice"] = state.apprentice >= 0 and state.actor_board[state.apprentice] == b
+        found.append(board)
+    return found
+
+
+def _needs(accepts: list[list[str]], filled: list[int]) -> list[dict[str, Any]]:
+    return [
+        {"accepts": space, "filled": KINDS[f] if f >= 0 else None} for space, f in zip(accepts, filled, strict=False)
+    ]
+
+
+def _buildings(state: Guedelon, known: Static, content: Content) -> list[dict[str, Any]]:
+    """7.10: each building's floor, what its current floor still needs, and the floors after it;
+    open when its mortar is laid and the crane holds the floor's ropes (7.6, 7.7)."""
+    per_floor, crane = content.rope_per_floor, state.crane
+    found = []
+    for b, (building_id, name, floors, accepts, later) in enumerate(known.buildings):
+        floor = state.floor[b]
+        done = floor >= floors
+        found.append(
+            {
+                "id": building_id,
+                "name": name,
+                "mortar": bool(state.mortar[b]),
+                "floor": floor,
+                "floors": floors,
+                "complete": done,
+                "open": state.mortar[b] == 1 and crane >= floor * per_floor,
+                "needs": [] if done else _needs(accepts[floor], state.filled[b]),
+                "ropes_needed": floor * per_floor,
+                "later_floors": later[floor],
+            }
+        )
+    return found
 
 
 def observation(state: Guedelon, seat: int | None, content: Content) -> dict[str, Any]:
-    castle = content.loc("castle")
+    known = static(content)
+    tokens, closed, production = state.tokens, state.closed, state.production
+    mill = state.mill >= 0
+    location_names = known.ids
     return {
         "game": "guedelon",
         "seat": seat,
@@ -46,7 +134,7 @@ def observation(state: Guedelon, seat: int | None, content: Content) -> dict[str
         "round": state.round,
         "rounds": content.rounds,
         "year": flow.year(state, content),
-        "bag_years": sorted(content.bag_years),
+        "bag_years": known.bag_years,
         "first_year": content.first_year,
         "phase": state.phase,
         "to_move": list(flow.to_move(state)),
@@ -58,92 +146,40 @@ def observation(state: Guedelon, seat: int | None, content: Content) -> dict[str
         "discard": state.discard[:],
         "locations": [
             {
-                "id": loc.id,
-                "number": loc.number,
-                "name": loc.name,
-                "kind": loc.kind,
-                "x": loc.x,
-                "y": loc.y,
-                "tokens": _tokens(state.tokens[i]),
-                "closed": i in state.closed,
-                "bonus": state.production[i],
+                **base,
+                "tokens": _tokens(tokens[i]) if any(tokens[i]) else {},
+                "closed": i in closed,
+                "bonus": production[i],
             }
-            for i, loc in enumerate(content.locations)
-            if not loc.expansion or state.mill >= 0
+            for i, expansion, base in known.locations
+            if not expansion or mill
         ],
-        "cart_paths": [
-            [content.locations[a].id, content.locations[b].id]
-            for a, b in content.cart_paths
-            if state.mill >= 0 or (a, b) not in content.mill_paths
-        ],
-        "routes": {
-            COLOURS[c]: [
-                content.locations[i].id for i in (content.mill_routes if state.mill == 1 else content.routes)[c]
-            ]
-            for c in range(len(COLOURS))
-        },
-        "cart": {"at": content.locations[state.cart_loc].id, "tokens": _tokens(state.tokens[state.cart])},
-        "reserve": dict(zip(("stone", "wood", "clay", "mortar", "rope"), state.reserve, strict=True)),
+        "cart_paths": known.cart_paths[mill],
+        "routes": known.routes[state.mill == 1],
+        "cart": {"at": location_names[state.cart_loc], "tokens": _tokens(tokens[state.cart])},
+        "reserve": dict(zip(known.reserve_names, state.reserve, strict=True)),
         "crane": state.crane,
         "visitors": [
             {
                 "colour": COLOURS[state.visitor_colour[p]],
-                "at": content.locations[loc].id if loc >= 0 else None,
+                "at": location_names[loc] if loc >= 0 else None,
                 "initiated": state.visitor_up[p],
             }
             for p, loc in enumerate(state.visitor_loc)
         ],
         "bag": [COLOURS[state.visitor_colour[p]] for p, loc in enumerate(state.visitor_loc) if loc < 0],
-        "buildings": [
-            {
-                "id": b.id,
-                "name": b.name,
-                "mortar": bool(state.mortar[i]),
-                "floor": state.floor[i],
-                "floors": len(content.floors[i]),
-                "complete": building_done(state, i, content),
-                "open": can_build_on(state, i, content),
-                "needs": [
-                    {"accepts": [KINDS[k] for k in space], "filled": KINDS[f] if f >= 0 else None}
-                    for space, f in zip(
-                        content.floors[i][state.floor[i]] if not building_done(state, i, content) else (),
-                        state.filled[i],
-                        strict=False,
-                    )
-                ],
-                "ropes_needed": state.floor[i] * content.rope_per_floor,
-                "later_floors": [
-                    [[KINDS[k] for k in space] for space in floor] for floor in content.floors[i][state.floor[i] + 1 :]
-                ],
-            }
-            for i, b in enumerate(content.buildings)
-        ],
-        "courtyard": _tokens(state.tokens[castle]),
+        "buildings": _buildings(state, known, content),
+        "courtyard": _tokens(tokens[content.castle]),
         "mill": None
         if state.mill < 0
-        else {
-            "built": state.mill == 1,
-            "needs": [
-                {"accepts": [KINDS[k] for k in space], "filled": KINDS[f] if f >= 0 else None}
-                for space, f in zip(content.mill_needs, state.mill_filled, strict=False)
-            ],
-        },
-        "boards": [
-            {
-                "experience": state.exp[b],
-                "tools": state.tools[b],
-                **_board_barrows(state, b),
-                "seat": next(state.actor_seat[a] for a in range(len(state.actor_board)) if state.actor_board[a] == b),
-                "apprentice": state.apprentice >= 0 and state.actor_board[state.apprentice] == b,
-            }
-            for b in range(state.boards)
-        ],
+        else {"built": state.mill == 1, "needs": _needs(known.mill_accepts, state.mill_filled)},
+        "boards": _boards(state),
         "workers": [
             {
                 "name": actor_name(state, a),
                 "seat": state.actor_seat[a],
                 "board": state.actor_board[a],
-                "at": content.locations[state.actor_loc[a]].id,
+                "at": location_names[state.actor_loc[a]],
                 "apprentice": a == state.apprentice,
             }
             for a in range(len(state.actor_loc))

@@ -166,13 +166,16 @@ class Guedelon(State, kw_only=True):
         return actor if self.barrow_per_actor else self.actor_board[actor]
 
     def barrow(self, actor: int) -> int:
-        """The container index of the wheelbarrow `actor` pushes."""
-        return self.locations + self.barrow_of(actor)
+        """The container index of the wheelbarrow `actor` pushes (`barrow_of`, inlined: hot)."""
+        locations = len(self.production)
+        if len(self.tokens) - locations - 1 == len(self.actor_board):
+            return locations + actor
+        return locations + self.actor_board[actor]
 
     @property
     def cart(self) -> int:
-        """The container index of the cart."""
-        return self.locations + self.wheelbarrows
+        """The container index of the cart: the last container."""
+        return len(self.tokens) - 1
 
     @property
     def actor(self) -> int:

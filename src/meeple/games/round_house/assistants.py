@@ -4,6 +4,7 @@
 from meeple.engine import Action
 from meeple.games.round_house.content import Content, plural
 from meeple.games.round_house.economy import expert_trigger, pay_coins
+from meeple.games.round_house.shared import once
 from meeple.games.round_house.state import Rh
 
 
@@ -35,18 +36,19 @@ def invest_actions(state: Rh, seat: int, senior: int, c: Content) -> list[Action
     (senior side up for a permanent investment)."""
     if not state.personal[seat]:
         return []
-    kind = "a senior assistant (it stays when activated)" if senior else "an assistant"
-    per = c.board.rings.chairs_per_inner_room
-    side = ("left", "right") if per == 2 else tuple(str(k + 1) for k in range(per))
     return [
-        Action(
-            f"invest:{chair}",
-            f"Put {kind} on the {side[chair % per]} chair of {c.rooms[c.inner[chair // per]].name}",
-            {"chair": chair},
-        )
+        once((c, "invest", senior, chair), _invest, senior, chair, c)
         for chair, owner in enumerate(state.chairs)
         if owner < 0
     ]
+
+
+def _invest(senior: int, chair: int, c: Content) -> Action:
+    kind = "a senior assistant (it stays when activated)" if senior else "an assistant"
+    per = c.board.rings.chairs_per_inner_room
+    side = ("left", "right") if per == 2 else tuple(str(k + 1) for k in range(per))
+    label = f"Put {kind} on the {side[chair % per]} chair of {c.rooms[c.inner[chair // per]].name}"
+    return Action(f"invest:{chair}", label, {"chair": chair})
 
 
 def dispatch(state: Rh, seat: int, steps: int, c: Content) -> None:

@@ -7,6 +7,8 @@ at the markets and pay the Bank when there is money, dispatch without paying the
 move to a room that the player can use well.
 """
 
+from functools import lru_cache
+
 from meeple.engine import Action, Rng
 from meeple.games.round_house.content import HALL, Content
 from meeple.games.round_house.state import Rh
@@ -72,12 +74,25 @@ def _room_worth(state: Rh, seat: int, node: int, c: Content) -> float:
 
 
 def _worth(state: Rh, seat: int, action: Action, c: Content) -> float:
+    """What an action is worth to the seat now: a move or a worship in the hall by the seat's
+    board, any other action by `_fixed_worth`."""
+    fixed = _fixed_worth(action.id, c)
+    if fixed is not None:
+        return fixed
     parts = action.id.split(":")
-    verb = parts[0]
-    if verb == "move":
+    if parts[0] == "move":
         return _room_worth(state, seat, int(parts[2]), c)
-    if verb == "hall":
-        return 100 + 6 * state.towns[seat][int(parts[1])]
+    return 100 + 6 * state.towns[seat][int(parts[1])]  # hall
+
+
+@lru_cache(maxsize=4096)
+def _fixed_worth(action_id: str, c: Content) -> float | None:
+    """The worth of an action that does not depend on the state (None: a move or a worship in
+    the hall, worth what the seat can make of it now)."""
+    parts = action_id.split(":")
+    verb = parts[0]
+    if verb in ("move", "hall"):
+        return None
     if verb == "path":  # lead the assistants out to the spaces worth most honor
         return 10 + 4 * c.board.hall.honor[int(parts[1])]
     if verb == "dispatch":

@@ -334,8 +334,7 @@ class Content(msgspec.Struct, frozen=True):
     icons: frozenset[int]
     merchant_start: int
 
-    def __hash__(self) -> int:
-        return id(self)
+    __hash__ = object.__hash__  # by identity, in C: the content keys the caches of every hot path
 
     @property
     def towns(self) -> int:

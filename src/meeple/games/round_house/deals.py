@@ -1,44 +1,46 @@
 """The Black Market's deals (p.9 4) and the Trading House's actions (p.10 5): the choices each
 offers (only those that can take effect) and carrying one out."""
 
+from collections.abc import Iterator
+
 from meeple.engine import Action, merge_alike
 from meeple.games.round_house.assistants import dispatch, dispatch_actions, invest, invest_actions
 from meeple.games.round_house.content import BASICS, GOLD, RESOURCE_NAMES, Content
 from meeple.games.round_house.economy import dismiss, gain_coins, gain_goods, pay_coins, pay_goods, recruit
+from meeple.games.round_house.shared import once
 from meeple.games.round_house.state import Rh
 
 
-def black_actions(state: Rh, seat: int, c: Content, spent: int = 0) -> list[Action]:
-    """One Black Market deal (p.9 4) that can take effect (with `spent` coins set aside)."""
+def black_actions(state: Rh, seat: int, c: Content) -> list[Action]:
+    """One Black Market deal (p.9 4) that can take effect."""
+    return merge_alike(list(_deals(state, seat, c, 0)))  # two copies of one amulet sell (or buy) alike
+
+
+def any_deal(state: Rh, seat: int, c: Content, spent: int) -> bool:
+    """Whether a Black Market deal can take effect with `spent` coins set aside."""
+    return next(_deals(state, seat, c, spent), None) is not None
+
+
+def _deals(state: Rh, seat: int, c: Content, spent: int) -> Iterator[Action]:
     deals = c.rooms[c.room_index["black-market"]].deals
     coins = state.coins[seat] - spent
-    out = []
     if coins >= deals["buy_resource"]:
-        out += [
-            Action(f"deal:buy:{k}", f"Pay {deals['buy_resource']} coin for 1 {n}")
-            for k, n in enumerate(BASICS)
-            if state.basics[k]
-        ]
+        for k, n in enumerate(BASICS):
+            if state.basics[k]:
+                yield Action(f"deal:buy:{k}", f"Pay {deals['buy_resource']} coin for 1 {n}")
     if coins >= deals["recruit"] and state.reserve[seat]:
-        out.append(Action("deal:recruit", f"Pay {deals['recruit']} coins to recruit"))
+        yield Action("deal:recruit", f"Pay {deals['recruit']} coins to recruit")
     if coins >= deals["amulet"]:
-        out += [
-            Action(f"deal:amulet:{i}", f"Pay {deals['amulet']} coins for amulet {c.amulets[a].name}")
-            for i, a in enumerate(state.amulets_up)
-        ]
+        for i, a in enumerate(state.amulets_up):
+            yield Action(f"deal:amulet:{i}", f"Pay {deals['amulet']} coins for amulet {c.amulets[a].name}")
     goods = state.goods[seat]
-    out += [
-        Action(f"deal:sell:{k}", f"Pay 1 {RESOURCE_NAMES[k]} for {deals['sell_resource']} coins")
-        for k in range(4)
-        if goods[k]
-    ]
+    for k in range(4):
+        if goods[k]:
+            yield Action(f"deal:sell:{k}", f"Pay 1 {RESOURCE_NAMES[k]} for {deals['sell_resource']} coins")
     if state.personal[seat]:
-        out.append(Action("deal:dismiss", f"Dismiss an assistant for {deals['dismiss']} coins"))
-    out += [
-        Action(f"deal:cash:{i}", f"Pay amulet {c.amulets[a].name} for {deals['sell_amulet']} coins")
-        for i, a in enumerate(state.amulets[seat])
-    ]
-    return merge_alike(out)  # two copies of one amulet sell (or buy) alike
+        yield Action("deal:dismiss", f"Dismiss an assistant for {deals['dismiss']} coins")
+    for i, a in enumerate(state.amulets[seat]):
+        yield Action(f"deal:cash:{i}", f"Pay amulet {c.amulets[a].name} for {deals['sell_amulet']} coins")
 
 
 def trade_actions(state: Rh, seat: int, c: Content) -> list[Action]:
@@ -48,12 +50,21 @@ def trade_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     if state.reserve[seat]:
         out.append(Action("trade:recruit", "Recruit an assistant (assistant supply to personal supply)"))
     for a in dispatch_actions(state, seat, c):
-        out.append(Action(f"trade:{a.id}", a.label))
+        out.append(once((c, "trade", a.id, a.label), _trade, a, False))
     for a in invest_actions(state, seat, 0, c):
-        out.append(Action(f"trade:{a.id}", a.label, a.payload))
+        out.append(once((c, "trade", a.id, a.label), _trade, a, True))
     if state.basics[GOLD]:
         out.append(Action("trade:gold", "Take 1 Gold"))
     return out
+
+
+def _trade(action: Action, payload: bool) -> Action:
+    """A dispatch or an investment as a Trading House action."""
+    return (
+        Action(f"trade:{action.id}", action.label, action.payload)
+        if payload
+        else Action(f"trade:{action.id}", action.label)
+    )
 
 
 def trade_capacity(state: Rh, seat: int) -> int:

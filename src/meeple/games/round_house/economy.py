@@ -112,7 +112,8 @@ def received(state: Rh, seat: int, kind: int, c: Content) -> None:
 def shortfall(state: Rh, seat: int, need: tuple[int, ...]) -> int:
     """How much Gold a payment of basic resources `need` (tea, fruit, celadon) would take."""
     goods = state.goods[seat]
-    return sum(max(0, n - goods[k]) for k, n in enumerate(need))
+    tea, fruit, celadon = need
+    return max(0, tea - goods[0]) + max(0, fruit - goods[1]) + max(0, celadon - goods[2])
 
 
 def can_pay(state: Rh, seat: int, need: tuple[int, ...], coins: int = 0) -> bool:
@@ -125,7 +126,7 @@ def gold_splits(state: Rh, seat: int, need: tuple[int, ...]) -> list[tuple[int, 
     fewest Gold (only for what is missing)."""
     goods = state.goods[seat]
     if not goods[GOLD]:
-        return [(0, 0, 0)] if all(goods[k] >= n for k, n in enumerate(need)) else []
+        return [(0, 0, 0)] if goods[0] >= need[0] and goods[1] >= need[1] and goods[2] >= need[2] else []
     ranges = [range(max(0, n - goods[k]), n + 1) for k, n in enumerate(need)]
     return [split for split in product(*ranges) if sum(split) <= goods[GOLD]]
 
@@ -186,7 +187,14 @@ def gain_possible(state: Rh, seat: int, gain: Gain, c: Content) -> bool:
     nothing is never offered (a supply may be empty, no assistant or chair may be left)."""
     if gain.honor or (gain.coins and state.bank):
         return True
-    if any(n and state.basics[k] for k, n in enumerate(gain.goods())) or (gain.basic and any(state.basics[:3])):
+    basics = state.basics
+    if (
+        (gain.tea and basics[0])
+        or (gain.fruit and basics[1])
+        or (gain.celadon and basics[2])
+        or (gain.gold and basics[3])
+        or (gain.basic and (basics[0] or basics[1] or basics[2]))
+    ):
         return True
     reserve = state.reserve[seat]
     if gain.recruit and reserve:

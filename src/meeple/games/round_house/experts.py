@@ -18,6 +18,7 @@ from meeple.games.round_house.economy import (
     push,
 )
 from meeple.games.round_house.markets import free_spaces, market_rooms
+from meeple.games.round_house.shared import once
 from meeple.games.round_house.state import T_BASIC, T_KEEP, T_PLACE, Rh
 
 DOUBLE = 8  # T_PLACE argument bit: double rewards (the supplier experts)
@@ -28,13 +29,21 @@ def hire_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     out = []
     full = len(state.experts[seat]) >= c.numbers.expert_slots
     for i, card in enumerate(state.experts_up):
-        name = c.experts[card].name
         if not full:
-            out.append(Action(f"hire:{i}", f"Take expert {name}", {"expert": card}))
+            out.append(once((c, "hire", i, card), _hire, i, card, c))
             continue
         for slot, old in enumerate(state.experts[seat]):
-            out.append(Action(f"hire:{i}:{slot}", f"Take {name}, discarding {c.experts[old].name}", {"expert": card}))
+            out.append(once((c, "hire", i, card, slot, old), _replace, i, card, slot, old, c))
     return out
+
+
+def _hire(i: int, card: int, c: Content) -> Action:
+    return Action(f"hire:{i}", f"Take expert {c.experts[card].name}", {"expert": card})
+
+
+def _replace(i: int, card: int, slot: int, old: int, c: Content) -> Action:
+    label = f"Take {c.experts[card].name}, discarding {c.experts[old].name}"
+    return Action(f"hire:{i}:{slot}", label, {"expert": card})
 
 
 def refill_experts(state: Rh, c: Content) -> None:
@@ -68,12 +77,17 @@ def activation_actions(state: Rh, seat: int, c: Content) -> list[Action]:
         if expert.permanent or state.personal[seat] < expert.return_assistant:
             continue
         if _takes_effect(state, seat, expert, expert.gain, c):
-            out.append(Action(f"activate:{slot}", f"Activate {expert.name}: {expert.text()}", {"expert": card}))
+            out.append(once((c, "activate", slot, card, False), _activate, slot, card, False, c))
         if expert.alt_gain != NOTHING and gain_possible(state, seat, expert.alt_gain, c):
-            out.append(
-                Action(f"activate:{slot}:alt", f"Activate {expert.name}: {expert.alt_gain.text()}", {"expert": card})
-            )
+            out.append(once((c, "activate", slot, card, True), _activate, slot, card, True, c))
     return out
+
+
+def _activate(slot: int, card: int, alt: bool, c: Content) -> Action:
+    expert = c.experts[card]
+    if alt:
+        return Action(f"activate:{slot}:alt", f"Activate {expert.name}: {expert.alt_gain.text()}", {"expert": card})
+    return Action(f"activate:{slot}", f"Activate {expert.name}: {expert.text()}", {"expert": card})
 
 
 def _takes_effect(state: Rh, seat: int, expert: Expert, gain: Gain, c: Content) -> bool:
@@ -124,13 +138,19 @@ def place_actions(state: Rh, seat: int, argument: int, c: Content) -> list[Actio
     paid with the resource or a Gold standing in for it, as the player chooses."""
     out = []
     for room in market_rooms(state, c):
-        chart = c.rooms[room].chart
         for kind in range(3):
             if not (argument >> kind & 1 and free_spaces(state, room, kind, c)):
                 continue
             splits = gold_splits(state, seat, tuple(int(k == kind) for k in range(3)))
             for split in splits:
-                label = f"Place 1 {BASICS[kind]} on {c.rooms[room].name} ({chart[BASICS[kind]].text()}"
-                label += f"{', doubled' if argument & DOUBLE else ''}, no assistant action){gold_text(split)}"
-                out.append(Action(f"place:{room}:{kind}{gold_suffix(split, splits)}", label))
+                suffix = gold_suffix(split, splits)
+                key = (c, "place", room, kind, split, suffix, argument & DOUBLE)
+                out.append(once(key, _place, room, kind, split, suffix, argument & DOUBLE, c))
     return out
+
+
+def _place(room: int, kind: int, split: tuple[int, ...], suffix: str, double: int, c: Content) -> Action:
+    chart = c.rooms[room].chart
+    label = f"Place 1 {BASICS[kind]} on {c.rooms[room].name} ({chart[BASICS[kind]].text()}"
+    label += f"{', doubled' if double else ''}, no assistant action){gold_text(split)}"
+    return Action(f"place:{room}:{kind}{suffix}", label)

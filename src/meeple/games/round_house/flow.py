@@ -1,17 +1,28 @@
 """A player's turn (p.3): the five phases in order, the 2-player neutral move before them, the
 decisions each action opens, and the end of the game (p.13)."""
 
+from functools import lru_cache
+
 from meeple.engine import Action, merge_alike
 from meeple.engine.wording import seat_mark
-from meeple.games.round_house.content import HALL, Content
+from meeple.games.round_house.content import HALL, RING, Content
 from meeple.games.round_house.economy import pay_coins, push
 from meeple.games.round_house.experts import activation_actions, perform_activation
-from meeple.games.round_house.movement import destinations
-from meeple.games.round_house.orders import fulfil, fulfil_actions, icon_actions, perform_icon, refill_supplies
-from meeple.games.round_house.rooms import perform_room, room_actions
+from meeple.games.round_house.movement import nodes, reach
+from meeple.games.round_house.orders import (
+    can_fulfil,
+    fulfil,
+    fulfil_actions,
+    icon_actions,
+    icons_open,
+    perform_icon,
+    refill_supplies,
+)
+from meeple.games.round_house.rooms import perform_room, room_actions, room_possible
+from meeple.games.round_house.shared import once
 from meeple.games.round_house.state import EXPERT, FULFIL, MOVE, NEUTRAL, ORDERS, OVER, ROOM, T_ROOM, T_RUN, WORSHIP, Rh
-from meeple.games.round_house.tasks import drop_group, perform_task, task_actions
-from meeple.games.round_house.worship import worship_actions, worship_hall, worship_temple
+from meeple.games.round_house.tasks import drop_group, has_choice, perform_task, task_actions
+from meeple.games.round_house.worship import can_worship, worship_actions, worship_hall, worship_temple
 
 PASS = Action("pass", "Activate no expert")
 DONE = Action("done", "End the room action")
@@ -60,64 +71,97 @@ def _actions(state: Rh, seat: int, c: Content) -> list[Action]:
 
 def neutral_actions(state: Rh, c: Content) -> list[Action]:
     """2 players: move one neutral leader 1-3 rooms before the player's own leader (p.14)."""
-    out = []
+    out: list[Action] = []
+    starts = []
+    outer = tuple(state.outer)
     for leader, owner in enumerate(state.owners):
         if owner < 0:
-            for node in destinations(state, leader, c):
-                out.append(
-                    Action(
-                        f"neutral:{leader}:{node}",
-                        f"Move the neutral leader from {_where(state, state.leaders[leader], c)} to "
-                        f"{_where(state, node, c)}",
-                    )
-                )
-    return merge_alike(out)  # the two neutral leaders are alike
+            start = state.leaders[leader]
+            starts.append(start)
+            out += _neutral_moves(leader, start, reach(state, leader, c), outer, c)
+    return merge_alike(out) if len(set(starts)) < len(starts) else out  # the two neutral leaders are alike
+
+
+@lru_cache(maxsize=1 << 16)
+def _neutral_moves(leader: int, start: int, reached: int, outer: tuple[int, ...], c: Content) -> tuple[Action, ...]:
+    """A neutral leader's moves from `start` to the nodes of the bitmask `reached` (worded once
+    per leader, nodes and board)."""
+    here = _room(start, outer, c)
+    return tuple(
+        once((c, "neutral", leader, start, node, here, there), _neutral, leader, start, node, here, there, c)
+        for node in nodes(reached)
+        for there in (_room(node, outer, c),)
+    )
+
+
+def _neutral(leader: int, start: int, node: int, here: int, there: int, c: Content) -> Action:
+    label = f"Move the neutral leader from {_name(start, here, c)} to {_name(node, there, c)}"
+    return Action(f"neutral:{leader}:{node}", label)
 
 
 def move_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     """Phase 2 (mandatory): move one of the seat's leaders; onto the Grand Hall only with its fee
     in hand when the fee is due on the stop (p.8 6, `stop_fee`), unless no other stop is left
     (the move is mandatory; the player then pays what they have)."""
-    out = []
+    out: list[tuple[Action, int]] = []
+    starts = []
+    outer = tuple(state.outer)
     for leader, owner in enumerate(state.owners):
         if owner == seat:
             start = state.leaders[leader]
-            out += [_move(state, leader, start, node, c) for node in destinations(state, leader, c)]
-    affordable = [a for a in out if stop_fee(state, a.payload["node"], c) <= state.coins[seat]]
-    return merge_alike(affordable or out)  # two leaders waiting in the hall move alike
+            starts.append(start)
+            out += _moves(leader, start, reach(state, leader, c), outer, c)
+    coins = state.coins[seat] if state.hall_fee_at_stop else None
+    moves = [action for action, fee in out if coins is None or fee <= coins] or [action for action, _ in out]
+    return merge_alike(moves) if len(set(starts)) < len(starts) else moves  # two leaders waiting in the hall
+
+
+@lru_cache(maxsize=1 << 16)
+def _moves(leader: int, start: int, reached: int, outer: tuple[int, ...], c: Content) -> tuple[tuple[Action, int], ...]:
+    """The moves of a leader from `start` to the nodes of the bitmask `reached`, each with the fee
+    of its stop when the fee is due on the stop (each worded once per leader, nodes and rooms)."""
+    here = _room(start, outer, c)
+    return tuple(
+        (
+            once((c, "move", leader, start, node, here, there), _move, leader, start, node, here, there, c),
+            _fee(there, c),
+        )
+        for node in nodes(reached)
+        for there in (_room(node, outer, c),)
+    )
 
 
 def stop_fee(state: Rh, node: int, c: Content) -> int:
     """p.8 6: "When leader stand on Grand Hall, player have to pay 2 coins to Money Lender": the
     coins a player's leader stopping on `node` costs (option grand_hall_fee=stop, the default)."""
-    if node == HALL or not state.hall_fee_at_stop:
+    if not state.hall_fee_at_stop:
         return 0
-    room = c.rooms[state.room_at(node, c.inner)]
-    return room.fee if room.kind == "grand_hall" else 0
+    return _fee(state.room_at(node, c.inner), c)
 
 
-_MOVES: dict[tuple[int, int, int, int, int], Action] = {}
+def _fee(room: int, c: Content) -> int:
+    """The fee of stopping in `room` (-1: the hall) when the fee is due on the stop."""
+    return c.rooms[room].fee if room >= 0 and c.rooms[room].kind == "grand_hall" else 0
 
 
-def _move(state: Rh, leader: int, start: int, node: int, c: Content) -> Action:
-    """A move action (cached by leader, rooms and nodes: a few hundred actions all game long)."""
-    key = (leader, start, node, state.room_at(start, c.inner), state.room_at(node, c.inner))
-    if key not in _MOVES:
-        label = f"Move your leader from {_where(state, start, c)} to {_where(state, node, c)}"
-        _MOVES[key] = Action(f"move:{leader}:{node}", label, {"node": node})
-    return _MOVES[key]
+def _move(leader: int, start: int, node: int, here: int, there: int, c: Content) -> Action:
+    label = f"Move your leader from {_name(start, here, c)} to {_name(node, there, c)}"
+    return Action(f"move:{leader}:{node}", label, {"node": node})
 
 
-_PLACES: dict[tuple[int, int], str] = {}
+def _room(node: int, outer: tuple[int, ...], c: Content) -> int:
+    """The room on a node of a board whose outer circle holds `outer` (-1: the hall)."""
+    return -1 if node == HALL else c.inner[node - 1] if node <= RING else outer[node - 1 - RING]
+
+
+def _name(node: int, room: int, c: Content) -> str:
+    """A node holding `room` as labels name it."""
+    return "the ancestral hall" if node == HALL else c.rooms[room].name
 
 
 def _where(state: Rh, node: int, c: Content) -> str:
-    """A node as labels name it (cached: the same few dozen strings all game long)."""
-    room = state.room_at(node, c.inner)
-    key = (node, room)
-    if key not in _PLACES:
-        _PLACES[key] = "the ancestral hall" if node == HALL else c.rooms[room].name
-    return _PLACES[key]
+    """A node as labels name it."""
+    return _name(node, state.room_at(node, c.inner), c)
 
 
 def chairs_of(node: int, c: Content) -> range:
@@ -132,24 +176,37 @@ def room_phase_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     """Phase 3: the room's own execution (optional), and for each of the seat's assistants on the
     room's chairs, retrieving it to execute the room once more (p.7 Important, p.11): offered only
     while one more execution is possible, and the execution follows at once (it cannot be declined)."""
-    node = state.leaders[state.moved]
-    chairs = [ch for ch in chairs_of(node, c) if state.chairs[ch] == seat and ch not in state.activated]
+    chairs = _chairs_here(state, seat, c)
     if not (chairs or state.runs):
         return []
-    actions = room_actions(state, seat, state.room_at(node, c.inner), c)
+    actions = room_actions(state, seat, state.room_at(state.leaders[state.moved], c.inner), c)
     out = []
     if actions:
         for chair in chairs:
-            kind = (
-                "senior assistant (it stays on the chair)"
-                if state.senior_chairs[chair]
-                else "assistant (back to your personal supply)"
-            )
-            label = f"Activate your {kind} beside this room and execute the room once more"
-            out.append(Action(f"call:{chair}", label, {"chair": chair}))
+            out.append(once((c, "call", chair, state.senior_chairs[chair]), _call, chair, state.senior_chairs[chair]))
         if state.runs:
             out += actions
     return [*out, DONE] if out else []
+
+
+def room_phase_open(state: Rh, seat: int, c: Content) -> bool:
+    """Whether `room_phase_actions` offers anything: the room can be executed, and the room's own
+    execution or an assistant on its chairs is left."""
+    if not (state.runs or _chairs_here(state, seat, c)):
+        return False
+    return room_possible(state, seat, state.room_at(state.leaders[state.moved], c.inner), c)
+
+
+def _chairs_here(state: Rh, seat: int, c: Content) -> list[int]:
+    """The seat's assistants on the chairs beside the moved leader's room, not yet activated."""
+    node = state.leaders[state.moved]
+    return [ch for ch in chairs_of(node, c) if state.chairs[ch] == seat and ch not in state.activated]
+
+
+def _call(chair: int, senior: bool) -> Action:
+    kind = "senior assistant (it stays on the chair)" if senior else "assistant (back to your personal supply)"
+    label = f"Activate your {kind} beside this room and execute the room once more"
+    return Action(f"call:{chair}", label, {"chair": chair})
 
 
 def perform(state: Rh, seat: int, action: Action, rules: Rules) -> None:
@@ -212,17 +269,18 @@ def perform(state: Rh, seat: int, action: Action, rules: Rules) -> None:
 
 
 def advance(state: Rh, c: Content) -> None:
-    """Skip every step with nothing to decide, until the player must choose or the game is over."""
+    """Skip every step with nothing to decide, until the player must choose or the game is over.
+    Whether a step has a choice is asked without listing (and wording) its choices."""
     while state.phase != OVER:
         seat = state.current
         if state.tasks:
-            if task_actions(state, seat, c):
+            if has_choice(state, seat, c):
                 return
             drop_group(state, c)
             continue
         phase = state.phase
         if phase == NEUTRAL:
-            if any(destinations(state, leader, c) for leader, owner in enumerate(state.owners) if owner < 0):
+            if any(reach(state, leader, c) for leader, owner in enumerate(state.owners) if owner < 0):
                 return
             state.phase = EXPERT
         elif phase == EXPERT:
@@ -231,18 +289,22 @@ def advance(state: Rh, c: Content) -> None:
             state.phase = MOVE
         elif phase == MOVE:
             return  # a leader can always move: 12 rooms for at most 8 leaders, and the hall
-        elif phase in (WORSHIP, ROOM):
-            if _actions(state, seat, c):
+        elif phase == WORSHIP:
+            if state.runs and can_worship(state, seat, c):
+                return
+            state.phase = ORDERS
+        elif phase == ROOM:
+            if room_phase_open(state, seat, c):
                 return
             state.phase = ORDERS
         elif phase == ORDERS:
-            if icon_actions(state, seat, c):
+            if icons_open(state, seat):
                 return
             state.icons[seat] = 0
             refill_supplies(state, c)
             state.phase = FULFIL
         else:
-            if fulfil_actions(state, seat, c):
+            if can_fulfil(state, seat, c):
                 return
             end_turn(state, c)
 

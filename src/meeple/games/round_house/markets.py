@@ -1,6 +1,8 @@
 """The markets (Selling Market p.8 3, Retail Market p.9 1, Wholesale Market p.9 2): resources
 placed on free spaces from left to right, each paying by the market's chart."""
 
+from functools import cache
+
 from meeple.games.round_house.content import Content, Gain
 from meeple.games.round_house.economy import gain_coins, gain_honor, pay_goods, push, recruit
 from meeple.games.round_house.state import T_DISPATCH, T_INVEST, Rh
@@ -13,8 +15,15 @@ def market_rooms(state: Rh, c: Content) -> list[int]:
 
 def free_spaces(state: Rh, room: int, kind: int, c: Content) -> list[int]:
     """Free spaces of `room` that take `kind`, left to right."""
+    takes = _takes(room, kind, c)
+    return [s for s, token in enumerate(state.spaces[room]) if token < 0 and takes[s]]
+
+
+@cache
+def _takes(room: int, kind: int, c: Content) -> tuple[bool, ...]:
+    """Per space of `room`: whether it takes `kind` (designated for it or for any)."""
     market = c.rooms[room]
-    return [s for s, token in enumerate(state.spaces[room]) if token < 0 and market.space_kind(s) in (-1, kind)]
+    return tuple(market.space_kind(s) in (-1, kind) for s in range(len(market.designated)))
 
 
 def place(

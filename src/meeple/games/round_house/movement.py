@@ -11,24 +11,31 @@ OUTER = sum(1 << node for node in range(RING + 1, 2 * RING + 1))
 
 
 def destinations(state: Rh, leader: int, c: Content, steps: int = STEPS) -> tuple[int, ...]:
+    """The nodes of `reach`, in order."""
+    return nodes(reach(state, leader, c, steps))
+
+
+def reach(state: Rh, leader: int, c: Content, steps: int = STEPS) -> int:
     """Nodes where `leader` may end its move, clockwise 1-3 rooms along corridors or stairs (A);
     rooms holding another leader are skipped and not counted (C) and never a destination (B);
     a seat's leader entering the ancestral hall stops there (D). A neutral leader uses no stairs,
     skips the hall and cannot stop in it (p.14). `steps` below 3 gives the rooms reached within
     that many counted steps."""
     neutral = state.owners[leader] < 0
+    start = state.leaders[leader]
     occupied = 0
-    for i, node in enumerate(state.leaders):
-        if i != leader and node != HALL:
-            occupied |= 1 << node
-    found = _reach(state.leaders[leader], occupied, neutral, steps, c)
+    for node in state.leaders:
+        occupied |= 1 << node
+    occupied &= ~(1 << HALL | 1 << start)  # no other leader shares a room with this one
+    found = _reach(start, occupied, neutral, steps, c)
     if neutral:
         found &= _neutral_mask(state, leader)
-    return _nodes(found)
+    return found
 
 
 @cache
-def _nodes(mask: int) -> tuple[int, ...]:
+def nodes(mask: int) -> tuple[int, ...]:
+    """The nodes of a bitmask, in order."""
     return tuple(node for node in range(2 * RING + 1) if mask >> node & 1)
 
 

@@ -1,27 +1,48 @@
 """Orders (p.6): icons on the point track give orders or amulets (phase 4), fulfilling orders
 (phase 5) for their permanent effects, honor scored at the end."""
 
+from collections.abc import Iterator
+from functools import cache, lru_cache
+
 from meeple.engine import Action, merge_alike
 from meeple.engine.wording import seat_mark
 from meeple.games.round_house.content import Content, Order
-from meeple.games.round_house.economy import gold_splits, gold_suffix, gold_text, parse_gold, pay_coins, pay_goods
+from meeple.games.round_house.economy import (
+    can_pay,
+    gold_splits,
+    gold_suffix,
+    gold_text,
+    parse_gold,
+    pay_coins,
+    pay_goods,
+)
+from meeple.games.round_house.shared import once
 from meeple.games.round_house.state import Rh
+
+
+def icons_open(state: Rh, seat: int) -> bool:
+    """Whether phase 4 A asks anything: an icon passed, and an order or an amulet face up."""
+    return bool(state.icons[seat] and (state.orders_up or state.amulets_up))
 
 
 def icon_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     """Phase 4 A: for each icon passed, take 1 face-up order or 1 face-up amulet (or decline)."""
-    if not state.icons[seat] or not (state.orders_up or state.amulets_up):
+    if not icons_open(state, seat):
         return []
+    return list(_icon_choices(c, tuple(state.orders_up), tuple(state.amulets_up)))
+
+
+@lru_cache(maxsize=4096)
+def _icon_choices(c: Content, orders_up: tuple[int, ...], amulets_up: tuple[int, ...]) -> tuple[Action, ...]:
+    """The choices of phase 4 A for the face-up orders and amulets (worked out once per row)."""
     out = [
-        Action(f"pick-order:{i}", f"Take the {order_name(c.orders[o])}", {"order": o})
-        for i, o in enumerate(state.orders_up)
+        Action(f"pick-order:{i}", f"Take the {order_name(c.orders[o])}", {"order": o}) for i, o in enumerate(orders_up)
     ]
     out += [
-        Action(f"pick-amulet:{i}", f"Take amulet {c.amulets[a].name}", {"amulet": a})
-        for i, a in enumerate(state.amulets_up)
+        Action(f"pick-amulet:{i}", f"Take amulet {c.amulets[a].name}", {"amulet": a}) for i, a in enumerate(amulets_up)
     ]
     out.append(Action("pass", "Take nothing more"))
-    return merge_alike(out)  # two copies of one amulet (or one order) are taken alike
+    return tuple(merge_alike(out))  # two copies of one amulet (or one order) are taken alike
 
 
 def perform_icon(state: Rh, seat: int, action: Action) -> None:
@@ -47,16 +68,39 @@ def refill_supplies(state: Rh, c: Content) -> None:
 def fulfil_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     """Phase 5: fulfil any order held whose resources and coins the player can pay."""
     out = []
+    for i, order, need in _payable(state, seat, c):
+        splits = gold_splits(state, seat, need)
+        for split in splits:
+            suffix = gold_suffix(split, splits)
+            out.append(once((c, "fulfil", i, order, split, suffix), _fulfil, i, c.orders[order], split, suffix))
+    hand = state.hand[seat]
+    alike = _alike(c)
+    return merge_alike(out) if len(hand) > len({alike[o] for o in hand}) else out  # two copies fulfil alike
+
+
+def can_fulfil(state: Rh, seat: int, c: Content) -> bool:
+    """Whether phase 5 offers an order to fulfil."""
+    return next(_payable(state, seat, c), None) is not None
+
+
+def _payable(state: Rh, seat: int, c: Content) -> Iterator[tuple[int, int, tuple[int, int, int]]]:
+    """The orders held (place in hand, order, resources asked) whose price the player can pay."""
     for i, order in enumerate(state.hand[seat]):
         tea, fruit, celadon, coins = c.orders[order].price()
-        if state.coins[seat] < coins:
-            continue
-        card = c.orders[order]
-        splits = gold_splits(state, seat, (tea, fruit, celadon))
-        for split in splits:
-            label = f"Fulfil the {order_name(card)}: pay it{gold_text(split)}; {card.honor} honor at the end"
-            out.append(Action(f"fulfil:{i}{gold_suffix(split, splits)}", f"{label}, then {card.effect_text()}"))
-    return merge_alike(out)
+        if can_pay(state, seat, (tea, fruit, celadon), coins):
+            yield i, order, (tea, fruit, celadon)
+
+
+@cache
+def _alike(c: Content) -> tuple[int, ...]:
+    """Per order, the first order worded the same (copies of one card)."""
+    words = [(order_name(o), o.honor, o.effect_text()) for o in c.orders]
+    return tuple(words.index(w) for w in words)
+
+
+def _fulfil(i: int, card: Order, split: tuple[int, ...], suffix: str) -> Action:
+    label = f"Fulfil the {order_name(card)}: pay it{gold_text(split)}; {card.honor} honor at the end"
+    return Action(f"fulfil:{i}{suffix}", f"{label}, then {card.effect_text()}")
 
 
 def order_cost(card: Order) -> str:

@@ -5,6 +5,8 @@ are queued as decisions (dispatches and investments may be declined, recruits ar
 once). Ids start with "do:" followed by the action.
 """
 
+from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations
 
 import msgspec
@@ -12,7 +14,7 @@ import msgspec
 from meeple.engine import Action
 from meeple.engine.wording import seat_mark
 from meeple.games.round_house.content import BASICS, GOLD, HALL, Content, Gain, Room, plural
-from meeple.games.round_house.deals import black_actions, trade_capacity
+from meeple.games.round_house.deals import any_deal, trade_capacity
 from meeple.games.round_house.economy import (
     dismiss,
     gain_coins,
@@ -27,6 +29,7 @@ from meeple.games.round_house.economy import (
     push,
 )
 from meeple.games.round_house.markets import clear_if_full, free_spaces, place
+from meeple.games.round_house.shared import once
 from meeple.games.round_house.state import T_BLACK, T_COPY, T_EXPERT, T_INVEST, T_TAKE, T_TRADE, Rh
 
 
@@ -42,121 +45,182 @@ def hall_fee(state: Rh, room: int, c: Content, own: bool) -> int:
 def copy_targets(state: Rh, seat: int, c: Content, fee: int = 0) -> list[int]:
     """Grand Hall: rooms occupied by any other leader (including the player's own other leader),
     another Grand Hall never, whose action the player can still execute after paying `fee`."""
+    return list(_copy_targets(state, seat, c, fee))
+
+
+def any_copy_target(state: Rh, seat: int, c: Content, fee: int = 0) -> bool:
+    """Whether `copy_targets` names a room."""
+    return next(_copy_targets(state, seat, c, fee), None) is not None
+
+
+def _copy_targets(state: Rh, seat: int, c: Content, fee: int) -> Iterator[int]:
     here = state.leaders[state.moved] if state.moved >= 0 else -1
-    nodes = sorted({node for node in state.leaders if node not in (HALL, here)})
-    return [
-        node
-        for node in nodes
-        if c.rooms[state.room_at(node, c.inner)].kind != "grand_hall"
-        and room_actions(state, seat, state.room_at(node, c.inner), c, fee)
-    ]
+    for node in sorted({node for node in state.leaders if node not in (HALL, here)}):
+        room = state.room_at(node, c.inner)
+        if c.rooms[room].kind != "grand_hall" and room_possible(state, seat, room, c, fee):
+            yield node
 
 
 def room_actions(state: Rh, seat: int, room: int, c: Content, spent: int = 0, own: bool = True) -> list[Action]:
     """The main actions of one execution of `room` that `seat` can carry out now (with `spent`
     coins already set aside) and that take effect: nothing is offered that costs and gives nothing.
     `own`: the room is where the player's own leader stopped (not a neutral leader's, rule 2)."""
+    return list(_room_choices(state, seat, room, c, spent, own))
+
+
+def room_possible(state: Rh, seat: int, room: int, c: Content, spent: int = 0, own: bool = True) -> bool:
+    """Whether `room_actions` offers anything (its first action is enough to know)."""
+    return next(_room_choices(state, seat, room, c, spent, own), None) is not None
+
+
+def _room_choices(state: Rh, seat: int, room: int, c: Content, spent: int, own: bool) -> Iterator[Action]:
+    """`room_actions` one at a time, each worded once per content (shared.once)."""
     spec = c.rooms[room]
     kind = spec.kind
     coins = state.coins[seat] - spent
-    out: list[Action] = []
     if kind in ("receiving_goods", "tea_house"):
         if gain_possible(state, seat, spec.gain, c):
-            out.append(Action("do:take", f"{spec.name}: {spec.gain.text()}"))
+            yield once((c, room, "take"), _take, spec)
     elif kind == "pirates":
         for i, tile in enumerate(state.pirates_up):
             if gain_possible(state, seat, c.pirates[tile].gain, c):
-                out.append(Action(f"do:pirate:{i}", f"Pirate tile: {c.pirates[tile].gain.text()}", {"pirate": tile}))
+                yield once((c, "pirate", i, tile), _pirate, i, tile, c)
         if state.basics[GOLD]:
-            out.append(Action("do:gold", "Pirates: take 1 Gold instead"))
+            yield GOLD_INSTEAD
     elif kind == "market":
-        out += _market_actions(state, seat, room, c)
+        yield from _market_actions(state, seat, room, c)
     elif kind == "expert_hall":
         if state.experts_up:
-            out.append(Action("do:hire", "Expert Hall: take 1 expert card"))
+            yield HIRE
     elif kind == "money_lender":
         if state.lender or gain_possible(state, seat, spec.gain, c):
-            out.append(Action("do:lend", f"Money Lender: dispatch and take the {state.lender} coins"))
+            yield once((c, "lend", state.lender), _lend, state.lender)
         if gain_possible(state, seat, spec.alt_gain, c):
-            out.append(Action("do:lend-basic", "Money Lender: dispatch and take 1 basic resource"))
+            yield LEND_BASIC
     elif kind == "grand_hall":
         fee = hall_fee(state, room, c, own)
-        pay = f"pay {fee} coins, " if fee else ""
         if coins >= fee:
-            if copy_targets(state, seat, c, spent + fee):
-                out.append(Action(f"do:copy{'' if own else ':fee'}", f"Grand Hall: {pay}copy an occupied room"))
+            if any_copy_target(state, seat, c, spent + fee):
+                yield once((c, room, "copy", own, fee), _grand_hall, spec, fee, own, "copy")
             if gain_possible(state, seat, spec.gain, c):
-                out.append(Action(f"do:assist{'' if own else ':fee'}", f"Grand Hall: {pay}{spec.gain.text()}"))
+                yield once((c, room, "assist", own, fee), _grand_hall, spec, fee, own, "assist")
     elif kind == "bank":
         total = 0
         for n, payment in enumerate(spec.payments, 1):
             total += payment.coins
             if total <= coins:
-                honor = sum(p.honor for p in spec.payments[:n])
-                invest = sum(p.invest for p in spec.payments[:n])
-                more = f" and {plural(invest, 'investment')}" if invest else ""
-                label = f"Bank: {plural(n, 'payment')}, pay {total} coins for {honor} honor{more}"
-                out.append(Action(f"do:bank:{n}", label, {"payments": n}))
+                yield once((c, room, "bank", n), _bank, spec, n, total)
     elif kind == "black_market":
-        if black_actions(state, seat, c, spent):
-            out.append(Action("do:black", f"Black Market: make {spec.times} deals"))
+        if any_deal(state, seat, c, spent):
+            yield once((c, room, "black"), _black, spec)
     elif kind == "trading_house":
         for n, price in enumerate(spec.prices, 1):
             if price <= coins and n <= trade_capacity(state, seat):
-                label = f"Trading House: pay {plural(price, 'coin')} for {plural(n, 'action')}"
-                label += " (recruit, dispatch, invest or Gold)"
-                out.append(Action(f"do:trade:{n}", label))
+                yield once((c, room, "trade", n), _trade, n, price)
     elif kind == "study":
-        for tier, (price, dismissed, experts) in enumerate(spec.tiers):
+        for tier, (price, dismissed, _) in enumerate(spec.tiers):
             if price <= coins and dismissed <= state.personal[seat] and state.experts_up:
-                text = f"Study: pay {plural(price, 'coin')}" + (
-                    f", dismiss {plural(dismissed, 'assistant')}" if dismissed else ""
-                )
-                out.append(Action(f"do:study:{tier}", f"{text} for {plural(experts, 'expert card')}"))
+                yield once((c, room, "study", tier), _study, spec, tier)
     elif kind == "warehouse":
         available = _takeable(state, c)
         for n, price in enumerate(spec.prices, 1):
             if price <= coins and n <= available:
-                label = (
-                    f"Warehouse: pay {plural(price, 'coin')}, take {plural(n, 'resource')} from any room, recruit once"
-                )
-                out.append(Action(f"do:warehouse:{n}", label))
-    return out
+                yield once((c, room, "warehouse", n), _warehouse, n, price)
 
 
-def _market_actions(state: Rh, seat: int, room: int, c: Content) -> list[Action]:
+GOLD_INSTEAD = Action("do:gold", "Pirates: take 1 Gold instead")
+HIRE = Action("do:hire", "Expert Hall: take 1 expert card")
+LEND_BASIC = Action("do:lend-basic", "Money Lender: dispatch and take 1 basic resource")
+
+
+def _take(spec: Room) -> Action:
+    return Action("do:take", f"{spec.name}: {spec.gain.text()}")
+
+
+def _black(spec: Room) -> Action:
+    return Action("do:black", f"Black Market: make {spec.times} deals")
+
+
+def _pirate(i: int, tile: int, c: Content) -> Action:
+    return Action(f"do:pirate:{i}", f"Pirate tile: {c.pirates[tile].gain.text()}", {"pirate": tile})
+
+
+def _lend(coins: int) -> Action:
+    return Action("do:lend", f"Money Lender: dispatch and take the {coins} coins")
+
+
+def _grand_hall(spec: Room, fee: int, own: bool, what: str) -> Action:
+    pay = f"pay {fee} coins, " if fee else ""
+    text = "copy an occupied room" if what == "copy" else spec.gain.text()
+    return Action(f"do:{what}{'' if own else ':fee'}", f"Grand Hall: {pay}{text}")
+
+
+def _bank(spec: Room, n: int, total: int) -> Action:
+    honor = sum(p.honor for p in spec.payments[:n])
+    invest = sum(p.invest for p in spec.payments[:n])
+    more = f" and {plural(invest, 'investment')}" if invest else ""
+    label = f"Bank: {plural(n, 'payment')}, pay {total} coins for {honor} honor{more}"
+    return Action(f"do:bank:{n}", label, {"payments": n})
+
+
+def _trade(n: int, price: int) -> Action:
+    label = f"Trading House: pay {plural(price, 'coin')} for {plural(n, 'action')}"
+    return Action(f"do:trade:{n}", label + " (recruit, dispatch, invest or Gold)")
+
+
+def _study(spec: Room, tier: int) -> Action:
+    price, dismissed, experts = spec.tiers[tier]
+    text = f"Study: pay {plural(price, 'coin')}" + (f", dismiss {plural(dismissed, 'assistant')}" if dismissed else "")
+    return Action(f"do:study:{tier}", f"{text} for {plural(experts, 'expert card')}")
+
+
+def _warehouse(n: int, price: int) -> Action:
+    label = f"Warehouse: pay {plural(price, 'coin')}, take {plural(n, 'resource')} from any room, recruit once"
+    return Action(f"do:warehouse:{n}", label)
+
+
+def _market_actions(state: Rh, seat: int, room: int, c: Content) -> Iterator[Action]:
     """Selling Market: 1 resource on its designated space; Retail Market: 1-3 different resources;
     Wholesale Market: 1-3 of one resource; each paid with the resource or Gold standing in, as the
     player chooses (one action per way of paying), labelled with what the chart gives."""
     spec = c.rooms[room]
-    free = state.spaces[room].count(-1)
-    sales: list[tuple[str, tuple[int, ...]]] = []  # (id, resources placed, in order)
     if spec.mode == "one":
-        sales = [(f"do:sell:{kind}", (kind,)) for kind in range(3) if free_spaces(state, room, kind, c)]
-    elif spec.mode == "different":
-        for size in range(1, min(3, free) + 1):
-            for kinds in combinations(range(3), size):
-                sales.append((f"do:retail:{sum(1 << k for k in kinds)}", kinds))
+        free = sum(1 << kind for kind in range(3) if free_spaces(state, room, kind, c))
     else:
-        sales = [(f"do:wholesale:{kind}:{n}", (kind,) * n) for kind in range(3) for n in range(1, min(3, free) + 1)]
-    out = []
-    for base, kinds in sales:
-        splits = gold_splits(state, seat, (kinds.count(0), kinds.count(1), kinds.count(2)))
-        out += [_sale(spec, base, kinds, split, gold_suffix(split, splits)) for split in splits]
-    return out
+        free = min(3, state.spaces[room].count(-1))
+    for base, kinds, need in _sales(room, free, c):
+        splits = gold_splits(state, seat, need)
+        for split in splits:
+            suffix = gold_suffix(split, splits)
+            yield once((c, room, base, split, suffix), _sale, spec, base, kinds, split, suffix)
 
 
-_SALES: dict[tuple[str, str, tuple[int, ...], str], Action] = {}
+@lru_cache(maxsize=256)
+def _sales(room: int, free: int, c: Content) -> tuple[tuple[str, tuple[int, ...], tuple[int, int, int]], ...]:
+    """A market's sales (id, resources placed in order, resources paid) with `free` its free
+    spaces: the kinds with a free space as a bitmask at the Selling Market, a count (at most 3)
+    at the others."""
+    mode = c.rooms[room].mode
+    if mode == "one":
+        sales = [(f"do:sell:{kind}", (kind,)) for kind in range(3) if free >> kind & 1]
+    elif mode == "different":
+        sales = _RETAIL[: _RETAIL_SIZES[free]]
+    else:
+        sales = [(f"do:wholesale:{kind}:{n}", (kind,) * n) for kind in range(3) for n in range(1, free + 1)]
+    return tuple((base, kinds, (kinds.count(0), kinds.count(1), kinds.count(2))) for base, kinds in sales)
+
+
+_RETAIL = [
+    (f"do:retail:{sum(1 << k for k in kinds)}", kinds) for size in (1, 2, 3) for kinds in combinations(range(3), size)
+]
+_RETAIL_SIZES = (0, 3, 6, 7)  # the sales of 1, 2 or 3 different resources: the first 3, 6 or all of _RETAIL
 
 
 def _sale(spec: Room, base: str, kinds: tuple[int, ...], split: tuple[int, ...], suffix: str) -> Action:
-    """A market sale action, labelled with what the chart gives and what the Gold pays for (cached)."""
-    key = (spec.id, base, split, suffix)
-    if key not in _SALES:
-        names = ", ".join(f"{kinds.count(k)} {BASICS[k]}" for k in sorted(set(kinds)))
-        label = f"{spec.name}: sell {names} for {_chart_text(spec, kinds)}{gold_text(split)}"
-        _SALES[key] = Action(base + suffix, label, {"kinds": list(kinds)})
-    return _SALES[key]
+    """A market sale action, labelled with what the chart gives and what the Gold pays for."""
+    names = ", ".join(f"{kinds.count(k)} {BASICS[k]}" for k in sorted(set(kinds)))
+    label = f"{spec.name}: sell {names} for {_chart_text(spec, kinds)}{gold_text(split)}"
+    return Action(base + suffix, label, {"kinds": list(kinds)})
 
 
 def _chart_text(spec: Room, kinds: tuple[int, ...]) -> str:

@@ -131,66 +131,49 @@ class Rh(State, kw_only=True):
     log: list[str] = []
 
     def clone(self) -> "Rh":
-        """A copy sharing nothing mutable: lists of ints sliced, nested lists rebuilt."""
-        return Rh(
-            players=self.players,
-            seed=self.seed,
-            rng=Rng(self.rng.state),
-            decisions=self.decisions,
-            current=self.current,
-            turn=self.turn,
-            phase=self.phase,
-            tasks=[t[:] for t in self.tasks],
-            outer=self.outer[:],
-            leaders=self.leaders[:],
-            owners=self.owners[:],
-            chairs=self.chairs[:],
-            senior_chairs=self.senior_chairs[:],
-            spaces=[s[:] for s in self.spaces],
-            warehouse=self.warehouse[:],
-            lender=self.lender,
-            merchant=self.merchant,
-            marker=self.marker,
-            end_at=self.end_at,
-            temples_used=self.temples_used[:],
-            hall_amulets=self.hall_amulets[:],
-            end_amulet=self.end_amulet,
-            basics=self.basics[:],
-            bank=self.bank,
-            pirates_up=self.pirates_up[:],
-            pirate_stack=self.pirate_stack[:],
-            pirates_seen=self.pirates_seen,
-            amulets_up=self.amulets_up[:],
-            amulet_pool=self.amulet_pool[:],
-            orders_up=self.orders_up[:],
-            order_deck=self.order_deck[:],
-            experts_up=self.experts_up[:],
-            expert_deck=self.expert_deck[:],
-            expert_discard=self.expert_discard[:],
-            coins=self.coins[:],
-            goods=[g[:] for g in self.goods],
-            honor=self.honor[:],
-            personal=self.personal[:],
-            reserve=self.reserve[:],
-            towns=[t[:] for t in self.towns],
-            seniors=self.seniors[:],
-            experts=[e[:] for e in self.experts],
-            hand=[h[:] for h in self.hand],
-            done_orders=[d[:] for d in self.done_orders],
-            done_turn=[d[:] for d in self.done_turn],
-            amulets=[a[:] for a in self.amulets],
-            used=self.used[:],
-            icons=self.icons[:],
-            moved=self.moved,
-            runs=self.runs,
-            activated=self.activated[:],
-            dispatched=self.dispatched,
-            walk=self.walk[:],
-            end_by=self.end_by,
-            turns_left=self.turns_left,
-            hall_fee_at_stop=self.hall_fee_at_stop,
-            log=self.log[:],
-        )
+        """A copy sharing nothing mutable: a shallow copy (every number and flag), then each list
+        of ints sliced and each nested list rebuilt (a shallow copy is some 50 times faster than
+        building the struct field by field)."""
+        new = self.__copy__()
+        new.rng = Rng(self.rng.state)
+        new.tasks = [t[:] for t in self.tasks]
+        new.outer = self.outer[:]
+        new.leaders = self.leaders[:]
+        new.owners = self.owners[:]
+        new.chairs = self.chairs[:]
+        new.senior_chairs = self.senior_chairs[:]
+        new.spaces = [s[:] for s in self.spaces]
+        new.warehouse = self.warehouse[:]
+        new.temples_used = self.temples_used[:]
+        new.hall_amulets = self.hall_amulets[:]
+        new.basics = self.basics[:]
+        new.pirates_up = self.pirates_up[:]
+        new.pirate_stack = self.pirate_stack[:]
+        new.amulets_up = self.amulets_up[:]
+        new.amulet_pool = self.amulet_pool[:]
+        new.orders_up = self.orders_up[:]
+        new.order_deck = self.order_deck[:]
+        new.experts_up = self.experts_up[:]
+        new.expert_deck = self.expert_deck[:]
+        new.expert_discard = self.expert_discard[:]
+        new.coins = self.coins[:]
+        new.goods = [g[:] for g in self.goods]
+        new.honor = self.honor[:]
+        new.personal = self.personal[:]
+        new.reserve = self.reserve[:]
+        new.towns = [t[:] for t in self.towns]
+        new.seniors = self.seniors[:]
+        new.experts = [e[:] for e in self.experts]
+        new.hand = [h[:] for h in self.hand]
+        new.done_orders = [d[:] for d in self.done_orders]
+        new.done_turn = [d[:] for d in self.done_turn]
+        new.amulets = [a[:] for a in self.amulets]
+        new.used = self.used[:]
+        new.icons = self.icons[:]
+        new.activated = self.activated[:]
+        new.walk = self.walk[:]
+        new.log = self.log[:]
+        return new
 
     def note(self, text: str) -> None:
         """Add a public event to the log (the last LOG_LENGTH are kept)."""

@@ -2,10 +2,12 @@
 investment, a resource's kind, Black Market deals, ...), first in, first out. A decision that
 cannot be made (no assistant left, no empty chair, an empty supply) is dropped."""
 
+from functools import lru_cache
+
 from meeple.engine import Action, merge_alike
 from meeple.games.round_house.assistants import dispatch, dispatch_actions, invest, invest_actions
 from meeple.games.round_house.content import BASICS, RESOURCE_NAMES, Content
-from meeple.games.round_house.deals import black_actions, perform_deal, perform_trade, trade_actions
+from meeple.games.round_house.deals import any_deal, black_actions, perform_deal, perform_trade, trade_actions
 from meeple.games.round_house.economy import (
     gain_goods,
     gain_honor,
@@ -16,7 +18,8 @@ from meeple.games.round_house.economy import (
 from meeple.games.round_house.experts import DOUBLE, discard_expert, hire_actions, perform_hire, place_actions
 from meeple.games.round_house.markets import clear_if_full, market_rooms, place, take_token
 from meeple.games.round_house.orders import order_name
-from meeple.games.round_house.rooms import copy_targets, perform_room, room_actions
+from meeple.games.round_house.rooms import any_copy_target, copy_targets, perform_room, room_actions, room_possible
+from meeple.games.round_house.shared import once
 from meeple.games.round_house.state import (
     T_AMULET,
     T_BASIC,
@@ -26,6 +29,7 @@ from meeple.games.round_house.state import (
     T_DISPATCH,
     T_EXPERT,
     T_INVEST,
+    T_KEEP,
     T_ORDER,
     T_PATH,
     T_PLACE,
@@ -36,7 +40,7 @@ from meeple.games.round_house.state import (
     TASK_NAMES,
     Rh,
 )
-from meeple.games.round_house.worship import path_actions, step_path
+from meeple.games.round_house.worship import path_actions, path_open, step_path
 
 OPTIONAL = (T_DISPATCH, T_INVEST, T_BLACK, T_ROOM, T_PLACE)
 
@@ -88,6 +92,28 @@ def task_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     return out
 
 
+def has_choice(state: Rh, seat: int, c: Content) -> bool:
+    """Whether a decision of the head group can be made (`task_actions` is not empty)."""
+    return any(_possible(state, seat, kind, argument, c) for kind, argument, _ in _group(state))
+
+
+def _possible(state: Rh, seat: int, kind: int, argument: int, c: Content) -> bool:
+    """Whether the decision has a choice, without wording the choices where that costs."""
+    if kind in (T_ROOM, T_RUN):
+        return room_possible(state, seat, argument, c, own=kind == T_RUN)
+    if kind == T_COPY:
+        return any_copy_target(state, seat, c)
+    if kind == T_BLACK:
+        return any_deal(state, seat, c, 0)
+    if kind == T_PATH:
+        return path_open(state, c)
+    if kind == T_AMULET:
+        return bool(state.amulets_up)
+    if kind == T_ORDER:
+        return bool(state.orders_up)
+    return bool(_choices(state, seat, kind, argument, c))
+
+
 def drop_group(state: Rh, c: Content) -> None:
     """Drop the head group, none of whose decisions can be made; a Black Market or Warehouse
     action ends with it (amulets refilled, the Warehouse restocked)."""
@@ -103,37 +129,24 @@ def drop_group(state: Rh, c: Content) -> None:
 
 def _choices(state: Rh, seat: int, kind: int, argument: int, c: Content) -> list[Action]:
     if kind == T_BASIC:
-        return [
-            Action(f"basic:{k}", f"Take 1 {name}")
-            for k, name in enumerate(BASICS)
-            if argument >> k & 1 and state.basics[k]
-        ]
+        return [TAKE_BASIC[k] for k in range(len(BASICS)) if argument >> k & 1 and state.basics[k]]
     if kind == T_DISPATCH:
         return dispatch_actions(state, seat, c)
     if kind == T_INVEST:
         return invest_actions(state, seat, argument, c)
     if kind == T_AMULET:
-        return merge_alike(
-            [
-                Action(f"amulet:{i}", f"Take amulet {c.amulets[a].name}", {"amulet": a})
-                for i, a in enumerate(state.amulets_up)
-            ]
-        )
+        return list(_amulet_choices(c, tuple(state.amulets_up)))
     if kind == T_ORDER:
-        return merge_alike(
-            [
-                Action(f"order:{i}", f"Take the {order_name(c.orders[o])}", {"order": o})
-                for i, o in enumerate(state.orders_up)
-            ]
-        )
+        return list(_order_choices(c, tuple(state.orders_up)))
     if kind == T_EXPERT:
         return hire_actions(state, seat, c)
     if kind in (T_ROOM, T_RUN):
         return room_actions(state, seat, argument, c, own=kind == T_RUN)
     if kind == T_COPY:
         return [
-            Action(f"copy:{node}", f"Copy {c.rooms[state.room_at(node, c.inner)].name}")
+            once((c, "copy", node, room), _copy, node, room, c)
             for node in copy_targets(state, seat, c)
+            for room in (state.room_at(node, c.inner),)
         ]
     if kind == T_BONUS:
         out = [Action("bonus:honor", "Order effect: take 1 honor")]
@@ -154,6 +167,27 @@ def _choices(state: Rh, seat: int, kind: int, argument: int, c: Content) -> list
     return [Action("keep", "Pay an amulet to keep the expert"), discard] if state.amulets[seat] else [discard]
 
 
+def _copy(node: int, room: int, c: Content) -> Action:
+    return Action(f"copy:{node}", f"Copy {c.rooms[room].name}")
+
+
+@lru_cache(maxsize=1024)
+def _amulet_choices(c: Content, amulets_up: tuple[int, ...]) -> tuple[Action, ...]:
+    """Taking a face-up amulet (worked out once per row of amulets)."""
+    out = [Action(f"amulet:{i}", f"Take amulet {c.amulets[a].name}", {"amulet": a}) for i, a in enumerate(amulets_up)]
+    return tuple(merge_alike(out))
+
+
+@lru_cache(maxsize=1024)
+def _order_choices(c: Content, orders_up: tuple[int, ...]) -> tuple[Action, ...]:
+    """Taking a face-up order (worked out once per row of orders)."""
+    out = [Action(f"order:{i}", f"Take the {order_name(c.orders[o])}", {"order": o}) for i, o in enumerate(orders_up)]
+    return tuple(merge_alike(out))
+
+
+TAKE_BASIC = tuple(Action(f"basic:{k}", f"Take 1 {name}") for k, name in enumerate(BASICS))
+
+
 def take_actions(state: Rh, c: Content) -> list[Action]:
     """Warehouse (p.10 7): one resource from any room (a market's spaces or the Warehouse tile)."""
     out = [Action(f"take:w:{k}", f"Take 1 {BASICS[k]} from the Warehouse") for k in range(3) if state.warehouse[k]]
@@ -166,13 +200,7 @@ def take_actions(state: Rh, c: Content) -> list[Action]:
 def perform_task(state: Rh, seat: int, action: Action, keep_rule: str, c: Content) -> None:
     """Make a decision of the head group (the first whose choices hold `action`; "skip" declines the
     first); decisions it opens come next, before the rest of the queue."""
-    if action.id == "skip":
-        index = _open(state, seat, c)[1]
-    else:
-        for index, (kind, argument, _) in enumerate(_group(state)):  # noqa: B007
-            if any(a.id == action.id for a in _choices(state, seat, kind, argument, c)):
-                break
-    kind, argument, _ = state.tasks.pop(index)
+    kind, argument, _ = state.tasks.pop(_chosen(state, seat, action, c))
     before = len(state.tasks)
     _perform(state, seat, kind, argument, action, c)
     if len(state.tasks) > before:
@@ -186,6 +214,51 @@ def perform_task(state: Rh, seat: int, action: Action, keep_rule: str, c: Conten
             state.tasks.pop(0)
     if kind == T_BLACK and not (state.tasks and state.tasks[0][0] == T_BLACK):
         refill_amulets(state, c)  # "replenish amulet supply after finishing this action"
+
+
+VERB_KINDS = {
+    "basic": (T_BASIC,),
+    "dispatch": (T_DISPATCH,),
+    "invest": (T_INVEST,),
+    "amulet": (T_AMULET,),
+    "order": (T_ORDER,),
+    "hire": (T_EXPERT,),
+    "do": (T_ROOM, T_RUN),
+    "copy": (T_COPY,),
+    "bonus": (T_BONUS,),
+    "path": (T_PATH,),
+    "deal": (T_BLACK,),
+    "trade": (T_TRADE,),
+    "take": (T_TAKE,),
+    "place": (T_PLACE,),
+    "keep": (T_KEEP,),
+    "discard": (T_KEEP,),
+}  # the decisions whose choices an action's verb (its id up to the first colon) can name
+
+
+def _chosen(state: Rh, seat: int, action: Action, c: Content) -> int:
+    """The index of the decision `action` (legal now) makes: "skip" declines the first optional one
+    that can be made; another action makes the first decision of the head group whose choices hold
+    it, found without listing the choices when one decision only can name it."""
+    group = _group(state)
+    if action.id == "skip":
+        return next(
+            i
+            for i, (kind, argument, _) in enumerate(group)
+            if kind in OPTIONAL and _possible(state, seat, kind, argument, c)
+        )
+    kinds = VERB_KINDS[action.id.partition(":")[0]]
+    candidates: dict[tuple[int, int], int] = {}  # alike decisions offer alike choices: the first of them
+    for i, (kind, argument, _) in enumerate(group):
+        if kind in kinds:
+            candidates.setdefault((kind, argument), i)
+    if len(candidates) == 1:
+        return next(iter(candidates.values()))
+    return next(
+        i
+        for (kind, argument), i in candidates.items()
+        if any(a.id == action.id for a in _choices(state, seat, kind, argument, c))
+    )
 
 
 def _perform(state: Rh, seat: int, kind: int, argument: int, action: Action, c: Content) -> None:

@@ -2,10 +2,14 @@
 ancestral hall (5 steps). In the hall the player leads the town's assistants along a path of
 connected spaces of their choice from space 1, one decision per space (worship step 2)."""
 
+from collections.abc import Iterator
+from functools import lru_cache
+
 from meeple.engine import Action
 from meeple.engine.wording import seat_mark
 from meeple.games.round_house.content import Content, plural
 from meeple.games.round_house.economy import gain_honor, grant, push
+from meeple.games.round_house.shared import once
 from meeple.games.round_house.state import T_ORDER, T_PATH, Rh
 
 AT, LEFT, SEEN, LAST, PLACED = range(5)  # the fields of state.walk
@@ -14,24 +18,39 @@ AT, LEFT, SEEN, LAST, PLACED = range(5)  # the fields of state.walk
 def worship_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     """(1) any temple tile still face up; (2) the hall, with the assistants of one town holding
     some, while a space without the seat's senior is left."""
-    out = []
+    return list(_worships(state, seat, c))
+
+
+def can_worship(state: Rh, seat: int, c: Content) -> bool:
+    """Whether `worship_actions` offers anything."""
+    return next(_worships(state, seat, c), None) is not None
+
+
+def _worships(state: Rh, seat: int, c: Content) -> Iterator[Action]:
     for i, used in enumerate(state.temples_used):
         if not used:
-            label = f"Worship in a temple: {c.temples[i].gain.text()} (the round marker stays)"
-            out.append(Action(f"temple:{i}", label, {"temple": i}))
+            yield once((c, "temple", i), _temple, i, c)
     spaces = len(c.board.hall.honor)
     if state.seniors[seat] != (1 << spaces) - 1:
-        names = c.board.towns.names
         for town, count in enumerate(state.towns[seat]):
             if count:
-                label = (
-                    f"Worship in the ancestral hall with the {plural(count, 'assistant')} of the {names[town]} "
-                    "town (round marker +1; you lead them along the hall's spaces from space 1)"
-                )
-                if count == 1 and not state.seniors[seat] & 1:
-                    label += f": it turns senior on space 1, {spot_text(state, 0, c)}"
-                out.append(Action(f"hall:{town}", label, {"town": town}))
-    return out
+                spot = spot_text(state, 0, c) if count == 1 and not state.seniors[seat] & 1 else ""
+                yield once((c, "hall", town, count, spot), _hall, town, count, spot, c)
+
+
+def _temple(i: int, c: Content) -> Action:
+    label = f"Worship in a temple: {c.temples[i].gain.text()} (the round marker stays)"
+    return Action(f"temple:{i}", label, {"temple": i})
+
+
+def _hall(town: int, count: int, spot: str, c: Content) -> Action:
+    label = (
+        f"Worship in the ancestral hall with the {plural(count, 'assistant')} of the {c.board.towns.names[town]} "
+        "town (round marker +1; you lead them along the hall's spaces from space 1)"
+    )
+    if spot:
+        label += f": it turns senior on space 1, {spot}"
+    return Action(f"hall:{town}", label, {"town": town})
 
 
 def worship_temple(state: Rh, seat: int, temple: int, c: Content) -> None:
@@ -63,32 +82,51 @@ def path_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     out = []
     for space in c.hall_next[walk[AT]]:
         if not walk[SEEN] >> space & 1:
-            out.append(Action(f"path:{space}", _path_label(state, seat, space, c), {"space": space}))
+            senior = state.seniors[seat] >> space & 1
+            spot = spot_text(state, space, c) if not senior and walk[LEFT] == 1 else ""
+            out.append(once((c, "path", space, senior, spot), _path, space, senior, spot, c))
     return out
 
 
-def _path_label(state: Rh, seat: int, space: int, c: Content) -> str:
+def path_open(state: Rh, c: Content) -> bool:
+    """Whether the path can go on (a space touching the last one it has not passed)."""
+    walk = state.walk
+    return any(not walk[SEEN] >> space & 1 for space in c.hall_next[walk[AT]])
+
+
+def _path(space: int, senior: int, spot: str, c: Content) -> Action:
     where = f"space {c.board.hall.honor[space]} (row {space // c.board.hall.columns + 1}, column "
     where += f"{space % c.board.hall.columns + 1})"
-    if state.seniors[seat] >> space & 1:
-        return f"Pass over your senior on {where}"
-    if state.walk[LEFT] == 1:
-        return f"Place your last assistant on {where}: it turns senior, {spot_text(state, space, c)}"
-    return f"Place an assistant on {where}"
+    if senior:
+        label = f"Pass over your senior on {where}"
+    elif spot:
+        label = f"Place your last assistant on {where}: it turns senior, {spot}"
+    else:
+        label = f"Place an assistant on {where}"
+    return Action(f"path:{space}", label, {"space": space})
 
 
 def spot_text(state: Rh, space: int, c: Content) -> str:
     """What a senior on `space` receives (steps 3-4): its honor (+1 per own chair, added then),
     the bonuses above and to the left, and what lies below and to the right."""
+    row, column = divmod(space, c.board.hall.columns)
+    below, right = c.hall_spots[column], c.hall_spots[c.board.hall.columns + row]
+    amulets = state.hall_amulets
+    return _spot_text(space, amulets[below[1]] if below[1] >= 0 else -1, amulets[right[1]] if right[1] >= 0 else -1, c)
+
+
+@lru_cache(maxsize=1024)
+def _spot_text(space: int, below: int, right: int, c: Content) -> str:
+    """`spot_text` with the amulets lying below and to the right of the space (-1: none)."""
     hall = c.board.hall
     row, column = divmod(space, hall.columns)
     parts = [f"{hall.honor[space]} honor + 1 per assistant on a chair"]
     parts += [gain.text() for gain in (c.hall_top[column], c.hall_left[row])]
-    for what, hexagon in (c.hall_spots[column], c.hall_spots[hall.columns + row]):
+    for (what, _), amulet in ((c.hall_spots[column], below), (c.hall_spots[hall.columns + row], right)):
         if what == "order":
             parts.append("1 order")
-        elif hexagon >= 0 and state.hall_amulets[hexagon] >= 0:
-            parts.append(f"amulet {c.amulets[state.hall_amulets[hexagon]].name}")
+        elif amulet >= 0:
+            parts.append(f"amulet {c.amulets[amulet].name}")
     return ", ".join(parts)
 
 

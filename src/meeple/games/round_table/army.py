@@ -46,6 +46,45 @@ def attackers(state: Rt, seat: int, slot: int) -> list[int]:
 def strength(state: Rt, pool: Pool, knight: int) -> tuple[int, int]:
     """The (Influence, Resistance) of an attacking knight."""
     seat = state.owner[knight]
+    cards, card_of, quest_of = pool.cards, state.card_of, state.quest_of
+    influence, resistance = _own_strength(state, pool, seat, knight)
+    mine = subtypes(state, pool, knight)
+    others = [u for u in state.play[seat] if u != knight and quest_of[u] < 0 and cards[card_of[u]].type == "knight"]
+    if "round_table" in mine or "grail" in mine:
+        fellows = [subtypes(state, pool, u) for u in others]
+        if "round_table" in mine:
+            influence += sum("round_table" in s for s in fellows)
+        if "grail" in mine:
+            resistance += sum("grail" in s for s in fellows)
+    leaders = sum(1 for u in others if "leader" in cards[card_of[u]].subtypes)
+    return influence + leaders, resistance + leaders
+
+
+def total_strength(state: Rt, pool: Pool, seat: int, knights: list[int]) -> tuple[int, int]:
+    """The summed `strength` of `knights`, every knight the seat has in play, each knight's
+    subtypes worked out once (not once per fellow)."""
+    cards, card_of, quest_of = pool.cards, state.card_of, state.quest_of
+    kinds = [subtypes(state, pool, u) for u in knights]
+    free = [quest_of[u] < 0 for u in knights]  # not engaged on a quest: gives its bonuses
+    round_table = sum(1 for s, f in zip(kinds, free, strict=True) if f and "round_table" in s)
+    grail = sum(1 for s, f in zip(kinds, free, strict=True) if f and "grail" in s)
+    leaders = sum(1 for u, f in zip(knights, free, strict=True) if f and "leader" in cards[card_of[u]].subtypes)
+    influence = resistance = 0
+    for u, mine, f in zip(knights, kinds, free, strict=True):
+        i, r = _own_strength(state, pool, seat, u)
+        if "round_table" in mine:
+            i += round_table - f  # each other free Round Table knight
+        if "grail" in mine:
+            r += grail - f
+        bonus = leaders - (f and "leader" in cards[card_of[u]].subtypes)
+        influence += i + bonus
+        resistance += r + bonus
+    return influence, resistance
+
+
+def _own_strength(state: Rt, pool: Pool, seat: int, knight: int) -> tuple[int, int]:
+    """A knight's Influence and Resistance with its paired cards and their texts, before any
+    bonus from its fellows."""
     cards, card_of = pool.cards, state.card_of
     card = cards[card_of[knight]]
     influence, resistance = card.influence, card.resistance
@@ -60,17 +99,7 @@ def strength(state: Rt, pool: Pool, knight: int) -> tuple[int, int]:
         more = hook(bearer_card.ability, RESISTANCE)
         if more is not None:
             resistance += more(state, pool, knight, bearer)
-    mine = subtypes(state, pool, knight)
-    quest_of = state.quest_of
-    others = [u for u in state.play[seat] if u != knight and quest_of[u] < 0 and cards[card_of[u]].type == "knight"]
-    if "round_table" in mine or "grail" in mine:
-        fellows = [subtypes(state, pool, u) for u in others]
-        if "round_table" in mine:
-            influence += sum("round_table" in s for s in fellows)
-        if "grail" in mine:
-            resistance += sum("grail" in s for s in fellows)
-    leaders = sum(1 for u in others if "leader" in cards[card_of[u]].subtypes)
-    return influence + leaders, resistance + leaders
+    return influence, resistance
 
 
 def army(state: Rt, pool: Pool, seat: int, slot: int) -> tuple[int, int]:

@@ -25,7 +25,7 @@ from meeple.games.round_table.content import Pool
 from meeple.games.round_table.events import QUEST_DRAWS, REGION_RESISTANCE, hook
 from meeple.games.round_table.spring import knight_label
 from meeple.games.round_table.state import Rt
-from meeple.games.round_table.zones import draw, leave_play, to_spent
+from meeple.games.round_table.zones import draw, leave_play, take_top, to_spent
 
 REGIONS_IN_PLAY = 3  # "a new Region is placed into play ... to bring the total back to 3"
 
@@ -77,7 +77,7 @@ def resolve_attacks(state: Rt, pool: Pool) -> None:
     taken = {slot for slot, _ in captured}
     state.regions = [region for slot, region in enumerate(state.regions) if slot not in taken]
     while len(state.regions) < REGIONS_IN_PLAY and state.regions_deck:
-        state.regions.append(state.regions_deck.pop())
+        state.regions.append(take_top(state, state.regions_deck))
     for zone in state.play:
         for u in zone:
             state.attack[u] = -1

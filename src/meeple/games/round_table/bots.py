@@ -28,6 +28,19 @@ def _power(state: Rt, pool: Pool, knight: int) -> int:
     return total
 
 
+def _powers(state: Rt, pool: Pool) -> dict[int, int]:
+    """`_power` of every knight in play, in one pass over each seat's cards in play."""
+    cards, card_of, paired, knights = pool.cards, state.card_of, state.paired, pool.of_type["knight"]
+    power: dict[int, int] = {}
+    for play in state.play:
+        mine = {u: cards[card_of[u]].influence for u in play if card_of[u] in knights}
+        for u in play:
+            if paired[u] in mine:
+                mine[paired[u]] += cards[card_of[u]].influence
+        power.update(mine)
+    return power
+
+
 def _card(pool: Pool, action: Action) -> int:
     return pool.index[action.payload["card"]]
 
@@ -66,21 +79,25 @@ def _declare(state: Rt, seat: int, legal: list[Action], pool: Pool) -> Action:
     commits = [a for a in legal if a.id.startswith("commit:")]
     if not commits:
         return legal[0]
-    cards = pool.cards
-    free = sum(_power(state, pool, u) for u in {a.payload["knight"] for a in commits})
+    cards, attack = pool.cards, state.attack
+    power = _powers(state, pool)
+    free = sum(power[u] for u in {a.payload["knight"] for a in commits})
+    slots = len(state.regions)
+    mine_at, influence_at, resistance_at = [0] * slots, [0] * slots, [0] * slots
+    for p in range(state.players):
+        for u in state.play[p]:
+            slot = attack[u]
+            if not 0 <= slot < slots:
+                continue
+            if p == seat:
+                mine_at[slot] += power[u]
+            else:
+                influence_at[slot] += power[u]
+                resistance_at[slot] += cards[state.card_of[u]].resistance
     best: tuple[float, int] = (0.0, -1)
     for slot, region_index in enumerate(state.regions):
         region = cards[region_index]
-        mine = enemy_influence = enemy_resistance = 0
-        for p in range(state.players):
-            for u in state.play[p]:
-                if state.attack[u] != slot:
-                    continue
-                if p == seat:
-                    mine += _power(state, pool, u)
-                else:
-                    enemy_influence += _power(state, pool, u)
-                    enemy_resistance += cards[state.card_of[u]].resistance
+        mine, enemy_influence, enemy_resistance = mine_at[slot], influence_at[slot], resistance_at[slot]
         need = region.resistance + enemy_resistance + 1 + (enemy_influence + region.renown if enemy_influence else 0)
         if mine >= need + 1 or mine + free < need:
             continue
@@ -90,7 +107,7 @@ def _declare(state: Rt, seat: int, legal: list[Action], pool: Pool) -> Action:
     options = [a for a in commits if a.payload["slot"] == best[1]]
     if not options:
         return legal[0]
-    return max(options, key=lambda a: _power(state, pool, a.payload["knight"]))
+    return max(options, key=lambda a: power[a.payload["knight"]])
 
 
 def _quest(state: Rt, seat: int, legal: list[Action], pool: Pool) -> Action:

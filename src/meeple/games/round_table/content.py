@@ -18,6 +18,7 @@ from meeple.engine.content import ContentError, Source, convert_content
 from meeple.games.round_table.abilities import ABILITIES
 from meeple.games.round_table.events import EVENTS
 
+CARD_KINDS = ("demesne", "knight", "equipment", "title", "quest", "redirect", "region")
 CardKind = Literal["demesne", "knight", "equipment", "title", "quest", "redirect", "region"]
 Subtype = Literal["monarch", "round_table", "grail", "leader"]
 Slot = Literal["mount", "armor", "shield", "weapon", ""]
@@ -64,6 +65,9 @@ class Pool(msgspec.Struct, frozen=True):
     upgrade_of: tuple[int, ...]  # per card: the step of the demesne chain it upgrades, or -1
     step_of: tuple[int, ...]  # per card: its step of the demesne chain (a printing's base card), or itself
     regions: tuple[int, ...]  # every region card, in pool order
+    of_type: dict[str, frozenset[int]]  # card type -> the cards of that type
+    main: tuple[bool, ...]  # per card: whether it belongs in a Main deck (its back), Card.main
+    income: tuple[int, ...]  # per card: the RP it adds to its seat's capacity in play (a demesne's), else 0
     hooked: dict[str, frozenset[int]]  # event -> the cards whose text answers it
 
     def __hash__(self) -> int:
@@ -133,6 +137,9 @@ def load_pool() -> Pool:
         upgrade_of=tuple(index[card.upgrades] if card.upgrades else -1 for card in cards),
         step_of=tuple(index[card.variant_of] if card.variant_of else i for i, card in enumerate(cards)),
         regions=tuple(i for i, card in enumerate(cards) if card.type == "region"),
+        of_type={kind: frozenset(i for i, card in enumerate(cards) if card.type == kind) for kind in CARD_KINDS},
+        main=tuple(card.main for card in cards),
+        income=tuple(card.rp if card.type == "demesne" else 0 for card in cards),
         hooked={
             event: frozenset(i for i, card in enumerate(cards) if event in ABILITIES.get(card.ability, {}))
             for event in EVENTS

@@ -10,7 +10,7 @@ the Regions already captured. The weights were fitted on heuristic games
 """
 
 from meeple.engine import Estimate, LinearModel
-from meeple.games.round_table.army import strength
+from meeple.games.round_table.army import total_strength
 from meeple.games.round_table.content import Pool
 from meeple.games.round_table.flow import renown
 from meeple.games.round_table.rp import capacity
@@ -49,11 +49,7 @@ def features(state: Rt, seat: int, pool: Pool) -> list[float]:
     """What MODEL weighs for one seat."""
     cards, card_of = pool.cards, state.card_of
     knights = [u for u in state.play[seat] if cards[card_of[u]].type == "knight"]
-    influence = resistance = 0
-    for knight in knights:
-        i, r = strength(state, pool, knight)
-        influence += i
-        resistance += r
+    influence, resistance = total_strength(state, pool, seat, knights)
     return [
         float(renown(state, pool, seat)),
         float(capacity(state, pool, seat)),

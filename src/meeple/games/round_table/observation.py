@@ -20,12 +20,15 @@ from meeple.games.round_table.army import army, attackers
 from meeple.games.round_table.autumn import region_resistance
 from meeple.games.round_table.content import Card, Pool
 from meeple.games.round_table.decks import starter_names
-from meeple.games.round_table.spring import knight_label
-from meeple.games.round_table.state import Rt
+from meeple.games.round_table.spring import play_labels
+from meeple.games.round_table.state import UNORDERED, Rt
 
 
 @cache
-def _card_view(card: Card) -> tuple[dict[str, Any], tuple[str, ...]]:
+def card_view(card: Card) -> dict[str, Any]:
+    """A card as observations show it: made once per card of the content and shared by every
+    observation, so no consumer may edit it (tests/games/round_table/test_observation.py
+    runs every consumer over many observations and checks)."""
     fields: dict[str, Any] = {"id": card.id, "name": card.name, "type": card.type, "text": card.text}
     if card.type == "region":
         fields.update(resistance=card.resistance, renown=card.renown)
@@ -35,52 +38,54 @@ def _card_view(card: Card) -> tuple[dict[str, Any], tuple[str, ...]]:
         fields["subtypes"] = list(card.subtypes)
     if card.slot:
         fields.update(slot=card.slot, fey=card.fey)
-    return fields, tuple(key for key, value in fields.items() if isinstance(value, list))
+    return fields
 
 
-def card_view(card: Card) -> dict[str, Any]:
-    """A card as observations show it (a new dict each time, its lists new too: observations
-    share nothing)."""
-    fields, lists = _card_view(card)
-    view = fields.copy()
-    for key in lists:
-        view[key] = view[key][:]
-    return view
-
-
-def _in_play(state: Rt, pool: Pool, uid: int) -> dict[str, Any]:
-    return {
-        "uid": uid,
-        "name": knight_label(state, pool, uid),
-        "card": card_view(pool.cards[state.card_of[uid]]),
-        "paired": state.paired[uid],
-        "attack": state.attack[uid],
-        "quest": state.quest_of[uid],
-        "upgraded": state.upgraded[uid],
-        "paid": state.paid[uid],
-    }
+@cache
+def _pool_views(pool: Pool) -> tuple[tuple[dict[str, Any], ...], tuple[str, ...]]:
+    """Per pool index: the card's shared view and the back it shows in a hand."""
+    cards = pool.cards
+    return tuple(card_view(card) for card in cards), tuple("main" if card.main else "demesne" for card in cards)
 
 
 def _seat(state: Rt, pool: Pool, p: int, viewer: int | None) -> dict[str, Any]:
-    cards, card_of = pool.cards, state.card_of
-    hand: list[dict[str, Any]] = []
-    for uid in state.hand[p]:
-        card = cards[card_of[uid]]
-        back = "main" if card.main else "demesne"
-        if p == viewer:
-            hand.append({"uid": uid, "back": back, "card": card_view(card)})
-        else:
-            hand.append({"back": back, "card": None})
+    views, backs = _pool_views(pool)
+    cards, card_of, paired, attack, quest_of, upgraded, paid = (
+        pool.cards,
+        state.card_of,
+        state.paired,
+        state.attack,
+        state.quest_of,
+        state.upgraded,
+        state.paid,
+    )
+    in_hand = state.hand[p]
+    if p == viewer:
+        hand = [{"uid": u, "back": backs[card_of[u]], "card": views[card_of[u]]} for u in in_hand]
+    else:
+        hand = [{"back": backs[card_of[u]], "card": None} for u in in_hand]
     return {
         "seat": p,
         "deck": state.decks[p],
         "main_deck": len(state.main[p]),
         "demesne_deck": len(state.demesne[p]),
         "hand": hand,
-        "play": [_in_play(state, pool, uid) for uid in state.play[p]],
-        "spent": [card_view(cards[card_of[uid]]) for uid in state.spent[p]],
-        "captured": [card_view(cards[r]) for r in state.captured[p]],
-        "renown": sum(cards[r].renown for r in state.captured[p]),
+        "play": [
+            {
+                "uid": u,
+                "name": name,
+                "card": views[card_of[u]],
+                "paired": paired[u],
+                "attack": attack[u],
+                "quest": quest_of[u],
+                "upgraded": upgraded[u],
+                "paid": paid[u],
+            }
+            for u, name in play_labels(state, pool, p).items()
+        ],
+        "spent": [views[card_of[u]] for u in state.spent[p]],
+        "captured": [views[r] for r in state.captured[p]],
+        "renown": sum([cards[r].renown for r in state.captured[p]]),
         "capacity": rp.capacity(state, pool, p),
         "allocated": rp.allocated(state, p),
         "spent_rp": state.spent_rp[p],
@@ -111,6 +116,7 @@ def _armies(state: Rt, pool: Pool, slot: int, region: int) -> list[dict[str, int
 def observation(state: Rt, seat: int | None, pool: Pool, to_move: tuple[int, ...]) -> dict[str, Any]:
     """The observation of `seat` (None: a spectator, who sees only public information)."""
     cards, card_of = pool.cards, state.card_of
+    views = _pool_views(pool)[0]
     return {
         "game": "round-table",
         "seat": seat,
@@ -120,18 +126,18 @@ def observation(state: Rt, seat: int | None, pool: Pool, to_move: tuple[int, ...
         "step": state.step,
         "active": state.active,
         "to_move": list(to_move),
-        "regions": [card_view(cards[r]) for r in state.regions],
+        "regions": [views[r] for r in state.regions],
         "armies": [_armies(state, pool, slot, region) for slot, region in enumerate(state.regions)],
         "regions_deck": len(state.regions_deck),
         "regions_to_come": sorted(cards[r].name for r in state.regions_deck),
         "total_renown": state.total_renown,
         "window": [
-            {"kind": kind, "seat": p, "card": card_view(cards[card_of[uid]]), "target": target, "task": arg}
+            {"kind": kind, "seat": p, "card": views[card_of[uid]], "target": target, "task": arg}
             for kind, p, uid, target, arg in state.window
         ],
         "quests": [
             {
-                "card": card_view(cards[card_of[uid]]) if uid >= 0 else None,
+                "card": views[card_of[uid]] if uid >= 0 else None,
                 "countered": uid < 0,
                 "target": target,
                 "rp": spent,
@@ -147,30 +153,35 @@ def observation(state: Rt, seat: int | None, pool: Pool, to_move: tuple[int, ...
 
 
 def determinize(state: Rt, seat: int, rng: Rng, pool: Pool) -> Rt:
-    """A full state that `seat` cannot tell from `state`: every deck's order is redrawn, other
-    seats' hands are redrawn from the cards they could hold (a Main-backed card from their
-    Main cards not in view, a Demesne-backed one from their demesnes not in view), the Regions
-    deck is reshuffled and the random stream replaced. Another seat playing a deck file has
-    the faces of its cards not in view invented anew (see `_invent_deck`)."""
+    """A full state that `seat` cannot tell from `state`: other seats' hands are redrawn from the
+    cards they could hold (a Main-backed card from their Main cards not in view, a
+    Demesne-backed one from their demesnes not in view), every deck, the Regions deck too, is
+    left in no order to be drawn card by card (state.UNORDERED: the same chance of every order
+    as shuffling it whole) and the random stream is replaced. Another seat playing a deck file
+    has the faces of its cards not in view invented anew (see `_invent_deck`). What the seat
+    cannot see is sorted before it is drawn from, so the sample tells nothing of the real order."""
     sampled = state.clone()
-    cards, card_of = pool.cards, sampled.card_of
+    main_backed, card_of = pool.main, sampled.card_of
     for p in range(sampled.players):
         if p != seat and sampled.decks[p] not in starter_names():
             _invent_deck(sampled, p, rng, pool)
         hand = sampled.hand[p]
+        backs = [] if p == seat else [main_backed[card_of[uid]] for uid in hand]
         for is_main, deck in ((True, sampled.main[p]), (False, sampled.demesne[p])):
-            # the hand's cards of this back (not the seat's own) then the deck, in one shuffle
-            places = [] if p == seat else [i for i, uid in enumerate(hand) if cards[card_of[uid]].main == is_main]
-            uids = sorted([hand[i] for i in places] + deck)
-            rng.shuffle(uids)
+            places = [i for i, back in enumerate(backs) if back == is_main]
+            if not places:
+                deck.sort()
+                continue
+            unseen = sorted([hand[i] for i in places] + deck)
+            # the hand's cards of this back: a uniformly random draw from the cards not in view
             for k, i in enumerate(places):
-                hand[i] = uids[k]
-            deck[:] = uids[len(places) :]
-    regions = sorted(sampled.regions_deck)
-    rng.shuffle(regions)
-    sampled.regions_deck = regions
+                j = k + rng.below(len(unseen) - k)
+                unseen[k], unseen[j] = unseen[j], unseen[k]
+                hand[i] = unseen[k]
+            deck[:] = unseen[len(places) :]
+    sampled.regions_deck.sort()
     sampled.rng = Rng(rng.next64())
-    sampled.seed = 0  # the real seed would let a bot rebuild every shuffle
+    sampled.seed = UNORDERED  # the real seed would let a bot rebuild every shuffle
     return sampled
 
 

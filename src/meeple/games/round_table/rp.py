@@ -13,27 +13,30 @@ from meeple.games.round_table.state import Rt
 
 def capacity(state: Rt, pool: Pool, seat: int) -> int:
     """The sum of the RP of the seat's demesnes in play (upgraded ones still count)."""
-    cards, card_of = pool.cards, state.card_of
-    return sum(cards[card_of[u]].rp for u in state.play[seat] if cards[card_of[u]].type == "demesne")
+    income, card_of = pool.income, state.card_of
+    return sum([income[card_of[u]] for u in state.play[seat]])
 
 
 def allocated(state: Rt, seat: int) -> int:
     """RP used by the seat's cards in play (their upkeep) and spent this Summer."""
     paid = state.paid
-    return sum(paid[u] for u in state.play[seat]) + state.spent_rp[seat]
+    return sum([paid[u] for u in state.play[seat]]) + state.spent_rp[seat]
 
 
 def available(state: Rt, pool: Pool, seat: int) -> int:
     """ "If the player has a total capacity of 20 RP and has 6 RP allocated, then they could play
-    any Knight requiring up to 14 RP." (2. Knights)"""
-    return capacity(state, pool, seat) - allocated(state, seat)
+    any Knight requiring up to 14 RP." (2. Knights) `capacity` less `allocated`, in one pass."""
+    income, paid, card_of = pool.income, state.paid, state.card_of
+    return sum([income[card_of[u]] - paid[u] for u in state.play[seat]]) - state.spent_rp[seat]
 
 
 def cost_changers(state: Rt, pool: Pool, seat: int) -> list[int]:
     """The seat's cards in play whose text changes what it pays, in play order."""
     changers = pool.hooked[COST]
-    card_of = state.card_of
-    return [u for u in state.play[seat] if card_of[u] in changers]
+    card_of, play = state.card_of, state.play[seat]
+    if changers.isdisjoint(map(card_of.__getitem__, play)):
+        return []
+    return [u for u in play if card_of[u] in changers]
 
 
 def cost(state: Rt, pool: Pool, seat: int, card: int, changers: list[int] | None = None) -> int:

@@ -17,15 +17,13 @@
   play: both go to the Spent Pile, their Titles leave play, their Equipment is unpaired.
 """
 
-from collections.abc import Callable
-from typing import Any
-
 from meeple.engine import Action
 from meeple.engine.wording import seat_mark
 from meeple.games.round_table import rp
 from meeple.games.round_table.army import paired_with
 from meeple.games.round_table.content import Card, Pool
 from meeple.games.round_table.events import RECRUITED, hook
+from meeple.games.round_table.made import once
 from meeple.games.round_table.state import Rt
 from meeple.games.round_table.zones import leave_play, take_from_hand, to_spent
 
@@ -44,13 +42,35 @@ def knight_label(state: Rt, pool: Pool, uid: int) -> str:
     same = [u for u in state.play[state.owner[uid]] if state.card_of[u] == card_index]
     if len(same) < 2 or uid not in same:
         return name
-    place = same.index(uid)
+    return _copy_label(name, same.index(uid))
+
+
+def _copy_label(name: str, place: int) -> str:
     return f"{name} ({ORDINALS[place] if place < len(ORDINALS) else f'{place + 1}th'})"
 
 
+def play_labels(state: Rt, pool: Pool, seat: int, unnamed: frozenset[int] = frozenset()) -> dict[int, str]:
+    """`knight_label` of every card the seat has in play, in play order, in one pass; cards of
+    `unnamed` (pool indices) left out."""
+    cards, play = pool.cards, state.play[seat]
+    kinds = [state.card_of[u] for u in play]
+    places: dict[int, int] = {}  # per card with several copies in play: how many are labelled
+    labels: dict[int, str] = {}
+    for u, kind in zip(play, kinds, strict=True):
+        if kind in unnamed:
+            continue
+        name = cards[kind].name
+        if kinds.count(kind) < 2:
+            labels[u] = name
+        else:
+            place = places[kind] = places.get(kind, -1) + 1
+            labels[u] = _copy_label(name, place)
+    return labels
+
+
 def own_knights(state: Rt, pool: Pool, seat: int) -> list[int]:
-    cards, card_of = pool.cards, state.card_of
-    return [u for u in state.play[seat] if cards[card_of[u]].type == "knight"]
+    knights, card_of = pool.of_type["knight"], state.card_of
+    return [u for u in state.play[seat] if card_of[u] in knights]
 
 
 def _holding_key(pool: Pool, card: int) -> int | str:
@@ -61,11 +81,17 @@ def _holding_key(pool: Pool, card: int) -> int | str:
 
 def held(state: Rt, pool: Pool, seat: int) -> dict[int, set[int | str]]:
     """Per knight of the seat: the Equipment types and Title names it holds."""
-    found: dict[int, set[int | str]] = {u: set() for u in own_knights(state, pool, seat)}
+    knights, card_of, paired = pool.of_type["knight"], state.card_of, state.paired
+    found: dict[int, set[int | str]] = {}
+    items = []
     for u in state.play[seat]:
-        knight = state.paired[u]
-        if knight in found:
-            found[knight].add(_holding_key(pool, state.card_of[u]))
+        if card_of[u] in knights:
+            found[u] = set()
+        elif paired[u] >= 0:
+            items.append(u)
+    for u in items:
+        if paired[u] in found:
+            found[paired[u]].add(_holding_key(pool, card_of[u]))
     return found
 
 
@@ -84,21 +110,6 @@ def free_demesne(state: Rt, pool: Pool, seat: int, card: int) -> int:
         if pool.step_of[state.card_of[u]] == wanted and not state.upgraded[u]:
             return u
     return -1
-
-
-_MADE: dict[tuple[Any, ...], Action] = {}
-
-
-def _made(key: tuple[Any, ...], build: Callable[..., Action], *args: Any) -> Action:
-    """`build(*args)`, made once per `key`: an action never changes (frozen, its label and
-    payload fixed by what the key names), so the offers of every state share it. At most
-    50,000 are kept."""
-    action = _MADE.get(key)
-    if action is None:
-        if len(_MADE) >= 50_000:
-            _MADE.clear()
-        action = _MADE[key] = build(*args)
-    return action
 
 
 def _demesne(card: Card, label: str) -> Action:
@@ -127,7 +138,7 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
     room = rp.available(state, pool, seat)
     holdings = held(state, pool, seat)
     cards, card_of = pool.cards, state.card_of
-    labels = {knight: knight_label(state, pool, knight) for knight in holdings}
+    labels = play_labels(state, pool, seat, pool.of_type["demesne"]) if holdings else {}
     changers = rp.cost_changers(state, pool, seat)
     seen: set[int] = set()
     for uid in state.hand[seat]:
@@ -143,35 +154,37 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
                 upgrades = pool.upgrade_of[card_index]
                 also = f", upgrades your {cards[upgrades].name}" if upgrades >= 0 else ""
                 label = f"Play {card.name} (+{card.rp} RP{also})"
-                actions.append(_made((label, card.id), _demesne, card, label))
+                actions.append(once((label, card.id), _demesne, card, label))
             continue
         if card.type not in ("knight", "equipment", "title"):
             continue
-        price = rp.cost(state, pool, seat, card_index, changers)
+        price = rp.cost(state, pool, seat, card_index, changers) if changers else card.rp
         if price > room:
             continue
         if card.type == "knight":
-            actions.append(_made(("recruit", card.id, card.name, price), _recruit, card, price))
+            actions.append(once(("recruit", card.id, card.name, price), _recruit, card, price))
             continue
         verb = "equip" if card.type == "equipment" else "title"
         if card.type == "title":
-            actions.append(_made(("title", card.id, card.name, price), _unpaired_title, card, price))
+            actions.append(once(("title", card.id, card.name, price), _unpaired_title, card, price))
         key = _holding_key(pool, card_index)
         for knight, holding in holdings.items():
             if key not in holding:
                 made = (verb, card.id, card.name, knight, labels[knight], price)
-                actions.append(_made(made, _give, verb, card, knight, labels[knight], price))
+                actions.append(once(made, _give, verb, card, knight, labels[knight], price))
+    if not holdings:
+        return actions
     left = {(uid, knight) for uid, knight in state.left}
     for uid in state.play[seat]:
         card = cards[card_of[uid]]
         if card.type not in ("equipment", "title"):
             continue
         key = _holding_key(pool, card_of[uid])
-        name = knight_label(state, pool, uid)  # which copy, when several lie in play
+        name = labels[uid]  # which copy, when several lie in play
         for knight, holding in holdings.items():
             if knight != state.paired[uid] and key not in holding and (uid, knight) not in left:
                 made = ("move", uid, name, knight, labels[knight])
-                actions.append(_made(made, _move, uid, name, knight, labels[knight]))
+                actions.append(once(made, _move, uid, name, knight, labels[knight]))
     return actions
 
 

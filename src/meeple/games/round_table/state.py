@@ -35,6 +35,14 @@ JOIN = 10
 RESET = -1
 
 
+UNORDERED = -1
+"""The seed of a state `determinize` sampled. It has no seed, and its decks (each seat's Main and
+Demesne decks, the Regions deck) lie in no order: a draw takes a uniformly random card of the
+deck (zones.take_top), so a deck's order is drawn card by card as play reveals it, which gives
+every order the same chance as shuffling the deck first, at the cost of the cards drawn only.
+(A game begun with this seed draws so too: the same game, with its chance drawn another way.)"""
+
+
 class Rt(State, kw_only=True):
     """A Round Table game in progress."""
 

@@ -21,7 +21,8 @@ from meeple.engine.wording import seat_mark
 from meeple.games.round_table import rp
 from meeple.games.round_table.content import Pool
 from meeple.games.round_table.events import QUEST_TARGET, RESET_REDIRECT, SUMMER_PLAY, hook
-from meeple.games.round_table.spring import NONE, can_hold, knight_label, own_knights
+from meeple.games.round_table.made import once
+from meeple.games.round_table.spring import NONE, can_hold, knight_label, own_knights, play_labels
 from meeple.games.round_table.state import (
     JOIN,
     OTHER,
@@ -38,21 +39,27 @@ from meeple.games.round_table.zones import take_from_hand, to_spent
 KIND_OF_STEP = {QUESTS: PLAY_QUEST, REDIRECTS: PLAY_REDIRECT, OTHER: PLAY_OTHER}
 CARD_OF_STEP = {QUESTS: "quest", REDIRECTS: "redirect"}
 PASS = Action("pass", "Pass (no response)")
+_DONE = Action("done", "Done declaring campaigns")
 
 
 # --- 1. Declare Campaigns ------------------------------------------------------------------------
 def declare_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
-    actions = [Action("done", "Done declaring campaigns")]
-    for knight in committable(state, pool, seat):
-        for slot, region in enumerate(state.regions):
+    actions = [_DONE]
+    knights = committable(state, pool, seat)
+    if not knights:
+        return actions
+    labels = play_labels(state, pool, seat, pool.of_type["demesne"])
+    regions = [pool.cards[region].name for region in state.regions]
+    for knight in knights:
+        for slot, region in enumerate(regions):
             actions.append(
-                Action(
-                    f"commit:{knight}:{slot}",
-                    f"Commit {knight_label(state, pool, knight)} to attack {pool.cards[region].name}",
-                    {"knight": knight, "slot": slot},
-                )
+                once(("commit", knight, slot, labels[knight], region), _commit, knight, slot, labels[knight], region)
             )
     return actions
+
+
+def _commit(knight: int, slot: int, name: str, region: str) -> Action:
+    return Action(f"commit:{knight}:{slot}", f"Commit {name} to attack {region}", {"knight": knight, "slot": slot})
 
 
 def committable(state: Rt, pool: Pool, seat: int) -> list[int]:
@@ -296,11 +303,6 @@ def counter_quest(state: Rt, q: int) -> None:
 def can_respond(state: Rt, pool: Pool, seat: int) -> bool:
     """Whether the seat has any card to play in the current window (else it passes by itself).
     A hand without a card of the step's kind is ruled out before any RP is counted."""
-    card_of, cards = state.card_of, pool.cards
-    if state.step == OTHER:
-        summer_cards = pool.hooked[SUMMER_PLAY]
-        holds = any(card_of[u] in summer_cards for u in state.hand[seat])
-    else:
-        kind = CARD_OF_STEP[state.step]
-        holds = any(cards[card_of[u]].type == kind for u in state.hand[seat])
+    playable = pool.hooked[SUMMER_PLAY] if state.step == OTHER else pool.of_type[CARD_OF_STEP[state.step]]
+    holds = not playable.isdisjoint(map(state.card_of.__getitem__, state.hand[seat]))
     return holds and len(window_actions(state, pool, seat)) > 1

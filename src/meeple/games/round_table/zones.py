@@ -1,6 +1,6 @@
 """Moving cards between zones: decks, hand, play, the Spent Pile (Terms: Spent Pile)."""
 
-from meeple.games.round_table.state import Rt
+from meeple.games.round_table.state import UNORDERED, Rt
 
 
 def draw(state: Rt, seat: int, from_main: bool = True) -> bool:
@@ -10,8 +10,16 @@ def draw(state: Rt, seat: int, from_main: bool = True) -> bool:
     deck = first[seat] or second[seat]
     if not deck:
         return False
-    state.hand[seat].append(deck.pop())
+    state.hand[seat].append(take_top(state, deck))
     return True
+
+
+def take_top(state: Rt, deck: list[int]) -> int:
+    """Take the top card of a deck (the end of the list); of a deck that lies in no order (a
+    sampled state, see state.UNORDERED) a uniformly random card."""
+    if state.seed == UNORDERED:
+        return deck.pop(state.rng.below(len(deck)))
+    return deck.pop()
 
 
 def leave_play(state: Rt, uid: int) -> None:

@@ -1,0 +1,40 @@
+"""Observations share what they show of cards (each card type's view, each Personal Display
+entry) with every other observation of the same content, made once (observation.card_views).
+That is safe only while nobody edits them: every consumer of an observation (the text views,
+the board, the prompt, the RL encoder, JSON) runs here over many observations, and the shared
+views must still equal freshly made ones afterwards."""
+
+import msgspec
+import pytest
+
+from meeple.engine import Rng
+from meeple.games.four_big_strata.observation import Shown, card_views
+from meeple.rl.encoding import Encoder
+from observation_readers import read_everywhere
+
+from .builders import game
+
+
+@pytest.mark.parametrize("players", [1, 3, 7])
+def test_no_consumer_edits_the_card_views_observations_share(players: int) -> None:
+    g = game()
+    views = card_views(g.content)
+    encoder = Encoder()
+    state = g.new_game(players, 5)
+    rng = Rng(11)
+    seen = 0
+    while not g.is_terminal(state):
+        seat = g.to_move(state)[0]
+        legal = g.legal_actions(state, seat)
+        if rng.below(5) == 0:
+            for viewer in (seat, None):
+                obs = g.observation(state, viewer)
+                shown = legal if viewer == seat else []
+                read_everywhere(g, obs, shown, encoder)
+                seen += 1
+        g.play(state, seat, legal[rng.below(len(legal))])
+    assert seen > 20 and views.entries
+    fresh = Shown(g.content)
+    assert msgspec.json.encode(views.cards) == msgspec.json.encode(fresh.cards)
+    for key, entry in views.entries.items():
+        assert entry == fresh.entry(key), key

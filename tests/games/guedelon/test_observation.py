@@ -1,0 +1,52 @@
+"""Observations share their never-changing parts (the board's locations, cart paths, routes,
+the buildings' floors) with every other observation of the same content, made once
+(observation.static). That is safe only while nobody edits them: every consumer of an
+observation (the text views, the board, the prompt, the RL encoder, JSON) runs here over many
+observations, and the shared parts must still equal freshly made ones afterwards."""
+
+import msgspec
+import pytest
+
+from meeple.engine import Rng
+from meeple.games.guedelon.observation import Static, static
+from meeple.rl.encoding import Encoder
+from observation_readers import read_everywhere
+
+from .builders import game
+
+
+def _shared_parts(known: Static) -> bytes:
+    return msgspec.json.encode(
+        [
+            [base for _, _, base in known.locations],
+            known.cart_paths,
+            known.routes,
+            known.bag_years,
+            known.buildings,
+            known.mill_accepts,
+        ]
+    )
+
+
+@pytest.mark.parametrize(("players", "options"), [(1, {"solo_wheelbarrow": "own"}), (2, {"mill": True}), (4, {})])
+def test_no_consumer_edits_the_parts_observations_share(players: int, options: dict) -> None:
+    g = game(**options)
+    known = static(g.content)
+    fresh = _shared_parts(Static(g.content))
+    encoder = Encoder()
+    state = g.new_game(players, 5)
+    rng = Rng(11)
+    seen = 0
+    while not g.is_terminal(state):
+        seat = g.to_move(state)[0]
+        legal = g.legal_actions(state, seat)
+        if rng.below(6) == 0:
+            for viewer in (seat, None):
+                obs = g.observation(state, viewer)
+                assert obs["cart_paths"] is known.cart_paths[state.mill >= 0]  # shared indeed
+                shown = legal if viewer == seat else []
+                read_everywhere(g, obs, shown, encoder)
+                seen += 1
+        g.play(state, seat, legal[rng.below(len(legal))])
+    assert seen > 20
+    assert _shared_parts(known) == fresh
