@@ -23,7 +23,7 @@ def _fresh() -> bytes:
 
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_no_consumer_edits_the_card_views_observations_share(players: int) -> None:
-    encoder = Encoder()
+    encoder, slots = Encoder(), GAME.observation_features(players)
     state = GAME.new_game(players, 5)
     rng = Rng(11)
     seen = 0
@@ -43,6 +43,8 @@ def test_no_consumer_edits_the_card_views_observations_share(players: int) -> No
                 GAME.prompt(obs, shown)
                 encoder.encode(obs)
                 encoder.feature_names(obs)
+                if viewer is not None:
+                    slots.encode(obs)
                 msgspec.json.encode(obs)
                 seen += 1
         GAME.play(state, seat, legal[rng.below(len(legal))])
