@@ -2,8 +2,9 @@
 
 Starts `meeple serve` in a subprocess on a fresh database, creates K Four Big Strata tables
 whose seats are all "human", and drives every seat from this process over websockets, as
-a browser would: read the pushed view, pick a random `data-action` id, send
-`{"action": id, "seq": n}`, wait for its own updated view. The seats of one table take
+a browser would: read the pushed view (a patch of the last one, as the table page asks for,
+unless `--views full`), pick a random `data-action` id, send `{"action": id, "seq": n}`,
+wait for its own updated view. The seats of one table take
 turns (one pending action per table, as people clicking seconds apart would), so the
 next view a seat receives after sending is its own action's result. A finished game is
 replaced by a new table, so K tables stay in play for the whole run. Reports tables held,
@@ -14,6 +15,7 @@ means the bot moved first).
     .venv/bin/python benchmarks/bench_server.py --tables 8 --seconds 20
     .venv/bin/python benchmarks/bench_server.py --tables 200 --players 4 --seconds 60 --think 1 --warmup 20
     .venv/bin/python benchmarks/bench_server.py --tables 16 --src ../main/src   # another checkout's server
+    .venv/bin/python benchmarks/bench_server.py --tables 16 --views full          # every view whole
 
 Every move is committed with synchronous=FULL (an fsync) before anyone sees it, so the
 figures include the durability the server promises. Each table's browsers connect from a
@@ -27,6 +29,7 @@ import argparse
 import asyncio
 import html
 import http.client
+import json
 import os
 import random
 import re
@@ -46,6 +49,8 @@ from pathlib import Path
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from meeple.server import patches
+
 VIEW_SEQ = re.compile(r'<div id="view" data-seq="(-?\d+)"')
 ACTION = re.compile(r'data-action="([^"]*)"')
 NOTICE = re.compile(r'<div id="notice" class="notice (\w*)" role="alert">(.*?)</div>', re.S)
@@ -64,6 +69,7 @@ class Stats:
     tables_created: int = 0
     bytes_received: int = 0
     messages_received: int = 0
+    patches_received: int = 0
     disconnects: int = 0
 
 
@@ -111,7 +117,7 @@ class TableDriver:
     per table (so a seat's next view after its action is that action's result), each sent on the
     newest board any of its seats has seen."""
 
-    def __init__(self, stats: Stats, stop: float, think: float, address: str, warm: float) -> None:
+    def __init__(self, stats: Stats, stop: float, think: float, address: str, warm: float, views: str) -> None:
         self.stats = stats
         self.stop = stop
         self.think = think
@@ -119,10 +125,12 @@ class TableDriver:
         self.warm = warm  # latencies are recorded from this time on
         self.turn = asyncio.Lock()
         self.latest = -1
+        self.views = views  # "patch": views after the first come as patches, as the table page asks
+        self.shown: dict[ClientConnection, str] = {}  # each socket's last view (what patches apply to)
 
     async def seat(self, url: str, rng: random.Random) -> bool:
         """Play one seat until its game ends (True) or time is up (False)."""
-        async with connect(url, max_size=2**22, local_addr=(self.address, 0)) as ws:
+        async with connect(f"{url}&views={self.views}", max_size=2**22, local_addr=(self.address, 0)) as ws:
             try:
                 return await self._play(ws, rng)
             finally:
@@ -138,6 +146,11 @@ class TableDriver:
             return None
         self.stats.messages_received += 1
         self.stats.bytes_received += len(fragment)
+        if fragment.startswith("{"):
+            self.stats.patches_received += 1
+            fragment = patches.apply(self.shown[ws], json.loads(fragment)["patch"])
+        if fragment.startswith('<div id="view"'):
+            self.shown[ws] = fragment
         return fragment
 
     async def _play(self, ws: ClientConnection, rng: random.Random) -> bool:
@@ -187,13 +200,21 @@ class TableDriver:
 
 
 async def keep_table(
-    port: int, seats: list[str], rng: random.Random, stats: Stats, stop: float, think: float, address: str, warm: float
+    port: int,
+    seats: list[str],
+    rng: random.Random,
+    stats: Stats,
+    stop: float,
+    think: float,
+    address: str,
+    warm: float,
+    views: str,
 ) -> None:
     """Keep one table in play until time is up: a finished game is followed by a new table."""
     while time.monotonic() < stop:
         urls = await asyncio.to_thread(create_table, port, seats, address)
         stats.tables_created += 1
-        driver = TableDriver(stats, stop, think, address, warm)
+        driver = TableDriver(stats, stop, think, address, warm, views)
         try:
             done = await asyncio.gather(*(driver.seat(url, random.Random(rng.random())) for url in urls))
         except ConnectionClosed:
@@ -248,7 +269,7 @@ async def run(args: argparse.Namespace, port: int, server_pid: int, count: Calla
     warm, stop = started + args.warmup, started + args.warmup + args.seconds
     drivers = asyncio.gather(
         *(
-            keep_table(port, seats, random.Random(rng.random()), stats, stop, args.think, address(k), warm)
+            keep_table(port, seats, random.Random(rng.random()), stats, stop, args.think, address(k), warm, args.views)
             for k in range(args.tables)
         )
     )
@@ -279,6 +300,12 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5, help="seconds to create the tables and connect first")
     parser.add_argument("--think", type=float, default=0.0, help="mean seconds a driven seat waits before moving")
     parser.add_argument("--bot-workers", type=int, default=1)
+    parser.add_argument(
+        "--views",
+        choices=["patch", "full"],
+        default="patch",
+        help="patch: views after the first as patches (the table page's way); full: every view whole",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--src", default=None, help="run the server from these sources (PYTHONPATH)")
     args = parser.parse_args()
@@ -319,7 +346,8 @@ def main() -> None:
     each = stats.bytes_received / max(1, stats.messages_received) / 1024
     print(
         f"  pushed:                  {stats.messages_received} messages, "
-        f"{stats.bytes_received / 2**20:.1f} MiB ({each:.1f} KiB each, before websocket compression)"
+        f"{stats.bytes_received / 2**20:.1f} MiB ({each:.1f} KiB each, before websocket compression; "
+        f"{stats.patches_received} patches)"
     )
     if stats.other_refusals:
         print("  first other refusal:", stats.other_refusals[0])

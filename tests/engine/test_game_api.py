@@ -5,7 +5,7 @@ from collections.abc import Iterator
 import msgspec
 import pytest
 
-from meeple.engine import Action, GameOver, IllegalAction, NotYourTurn, Rng
+from meeple.engine import Action, BadSeed, GameOver, IllegalAction, NotYourTurn, Rng
 
 from .toy_game import DECK, SealedHighCard, SealedState, encode
 
@@ -402,3 +402,10 @@ def test_playout_action_is_legal_and_reproducible() -> None:
     assert all(pick in legal for pick in picks)
     assert {pick.id for pick in picks} == {a.id for a in legal}
     assert GAME.playout_action(state, 1, legal, Rng.from_seed(5)) == picks[5]
+
+
+@pytest.mark.parametrize("seed", [-1, 1 << 64, 1.5, "7", True])
+def test_a_seed_outside_0_to_2_64_is_refused_by_name(seed: object) -> None:
+    game = SealedHighCard()
+    with pytest.raises(BadSeed, match="whole number from 0 to 2\\*\\*64 - 1"):
+        game.new_game(2, seed)  # type: ignore[arg-type]

@@ -2,6 +2,7 @@
 drive seats over TestClient websockets, and work out which card faces a viewer must not see."""
 
 import html
+import json
 import re
 import time
 from typing import Any
@@ -11,6 +12,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from meeple.engine import Game, State, state_digest
+from meeple.server import patches
 from meeple.server.store import TableRow
 from meeple.server.tables import HUMAN, Replayed, Table, TableManager
 
@@ -87,7 +89,9 @@ def notice_text(fragment: str) -> str | None:
 
 
 class Browser:
-    """One websocket connection, as a browser would hold it: the latest view and the notices."""
+    """One websocket connection, as a browser would hold it: the latest view and the notices.
+    A view sent as a patch (a socket opened with `?views=patch`) is applied to the last view,
+    as meeple.js does; `fragments` holds the views as rebuilt, `patches` counts them."""
 
     def __init__(self, ws: WebSocketTestSession, name: str) -> None:
         self.ws = ws
@@ -96,9 +100,14 @@ class Browser:
         self.seq = -1
         self.notices: list[str] = []
         self.fragments: list[str] = []
+        self.patches = 0
 
     def receive(self) -> str:
         fragment = self.ws.receive_text()
+        if fragment.startswith("{"):
+            assert self.view, f"{self.name} got a patch before any view"
+            fragment = patches.apply(self.view, json.loads(fragment)["patch"])
+            self.patches += 1
         self.fragments.append(fragment)
         seq = view_seq(fragment)
         if seq is not None:

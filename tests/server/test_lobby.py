@@ -75,7 +75,7 @@ def test_create_gives_one_link_per_human_seat_or_one_hot_seat_link(serve: Callab
     assert set(hot_links) == {"Hot seat (every human seat)", "Spectators"}
     # A table page carries its own websocket address and nothing of the game yet.
     page = client.get(links["Seat 2"])
-    assert page.status_code == 200 and 'hx-ext="ws"' in page.text and "data-action" not in page.text
+    assert page.status_code == 200 and 'hx-ext="ws,view-patch"' in page.text and "data-action" not in page.text
     assert page.headers["cache-control"] == "no-store"
 
 

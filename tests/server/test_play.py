@@ -1,5 +1,6 @@
 """Playing through the websocket API alone: a whole game, hot seat, and what each browser is sent."""
 
+import html
 import re
 import sqlite3
 from collections.abc import Callable
@@ -67,7 +68,8 @@ def test_two_humans_and_a_bot_finish_a_game(serve: Callable[..., TestClient], db
     for link in links.values():
         page = client.get(link)
         assert page.status_code == 200
-        assert f'ws-connect="{ws_path(link)}"' in page.text
+        socket = ws_path(link) + ("&" if "?" in ws_path(link) else "?") + "views=patch"  # views come as patches
+        assert f'ws-connect="{html.escape(socket)}"' in page.text
     manager = client.app.state.manager
     table = manager.tables[table_id]
     mirror = Mirror(table)

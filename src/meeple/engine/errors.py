@@ -16,6 +16,10 @@ class BadPlayerCount(MeepleError):
     """The game cannot be played with that many players."""
 
 
+class BadSeed(MeepleError):
+    """A game's seed is not a whole number from 0 to 2**64 - 1."""
+
+
 class BadOption(MeepleError):
     """An option is unknown, or its value is not allowed."""
 

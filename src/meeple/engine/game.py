@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 import msgspec
 
 from meeple.engine.action import Action
-from meeple.engine.errors import GameOver, IllegalAction, NotYourTurn
+from meeple.engine.errors import BadSeed, GameOver, IllegalAction, NotYourTurn
 from meeple.engine.estimate import Estimate
 from meeple.engine.features import Features
 from meeple.engine.glossary import Entry
@@ -50,8 +50,11 @@ class Game(ABC, Generic[S]):
 
     # --- creating states -------------------------------------------------
     def new_game(self, players: int, seed: int) -> S:
-        """A new game for `players` seats; all chance flows from `seed`."""
+        """A new game for `players` seats; all chance flows from `seed`, a whole number from 0 to
+        2**64 - 1 (so that a game may mark a state it sampled with a negative seed)."""
         self.spec.check_players(players)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+            raise BadSeed(f"a game's seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
         return self.setup(players, seed)
 
     @abstractmethod

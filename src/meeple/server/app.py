@@ -5,7 +5,8 @@ over which the server pushes `#view` (that browser's board, choices, log and res
 `#notice` (a message for that browser only). The browser sends one kind of message:
 `{"action": id, "seq": n}` (optionally `"seat": k`), or `{"ready": k}` from a hot-seat
 "pass the device" screen. Anything else is refused with a notice, and the table is not
-touched.
+touched. A socket opened with `?views=patch` (the table page's) is sent each view after
+the first as `{"patch": ...}`, what changed since the view it was sent last (patches.py).
 """
 
 import asyncio
@@ -24,7 +25,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from meeple.engine import MeepleError, game_specs, get_game
-from meeple.server import cleanup, origins, views
+from meeple.server import cleanup, origins, patches, views
 from meeple.server.bots import BOT_LEVELS
 from meeple.server.cleanup import DEFAULT_RETENTION, Retention
 from meeple.server.rates import DEFAULT_LIMITS, Limits, Throttle, Throttles
@@ -43,8 +44,10 @@ VIEW_INTERVAL = 0.1  # seconds between two views sent to one browser, after a bu
 VIEW_BURST = 4
 ACTION_FIELDS = {"action", "seq", "seat"}
 CLOSE_NO_TABLE = 4404
+CLOSE_BAD_REQUEST = 4400
 CLOSE_BAD_TOKEN = 4403
 CLOSE_BROKEN = 4500
+VIEW_FORMS = ("full", "patch")  # what a websocket's `views` may ask for
 STATIC = Path(__file__).parent / "static"
 SECURITY_HEADERS = {
     # Invite links carry the seat token in the URL: never send it on to another site as a Referer.
@@ -259,6 +262,7 @@ def create_app(
             if seat is None:
                 return error_page(403, "Not your seat", "This link's token is not valid for this table.")
             ws_url += f"?token={quote(token)}"
+        ws_url += ("&" if "?" in ws_url else "?") + "views=patch"
         mine = None if seat is None else "every human seat (hot seat)" if seat == HOT_SEAT else f"seat {seat}"
         return page("table.html", table=table, title=table.spec.title, ws_url=ws_url, mine=mine)
 
@@ -271,7 +275,7 @@ def create_app(
         return await table_page(table_id, None)
 
     @app.websocket("/ws/{table_id}")
-    async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+    async def play(websocket: WebSocket, table_id: str, token: str | None = None, views: str = "full") -> None:
         refusal = origins.cross_site("GET", websocket.headers, allowed, websocket=True)
         if refusal is not None:
             await websocket.close(code=CLOSE_BAD_ORIGIN, reason=refusal[:120])  # before accept: an HTTP 403
@@ -285,9 +289,13 @@ def create_app(
             if reason is not None:
                 await refuse_connection(websocket, CLOSE_TOO_MANY, reason)
                 return
-            await serve_socket(websocket, table_id, token, address)
+            if views not in VIEW_FORMS:
+                reason = f"views must be full or patch, not {views[:40]!r}"
+                await refuse_connection(websocket, CLOSE_BAD_REQUEST, reason)
+                return
+            await serve_socket(websocket, table_id, token, address, views == "patch")
 
-    async def serve_socket(websocket: WebSocket, table_id: str, token: str | None, address: str) -> None:
+    async def serve_socket(websocket: WebSocket, table_id: str, token: str | None, address: str, patch: bool) -> None:
         """One accepted websocket: check the table and token, then play until it closes."""
         table = await manager.find(table_id)
         if table is None:
@@ -305,7 +313,7 @@ def create_app(
         hot = granted == HOT_SEAT
         client = Client(table, None if hot else granted, hot, token)
         table.clients.add(client)
-        pump = asyncio.create_task(send_updates(websocket, client, view_interval))
+        pump = asyncio.create_task(send_updates(websocket, client, view_interval, patch))
         too_often = None
         try:
             while True:
@@ -407,8 +415,11 @@ async def refuse_connection(websocket: WebSocket, code: int, reason: str) -> Non
     await websocket.close(code=code, reason=reason.encode()[:120].decode("utf-8", "ignore"))
 
 
-async def send_updates(websocket: WebSocket, client: Client, interval: float = VIEW_INTERVAL) -> None:
-    """Send `client` its notices and, when its view is out of date, its current view.
+async def send_updates(
+    websocket: WebSocket, client: Client, interval: float = VIEW_INTERVAL, patch: bool = False
+) -> None:
+    """Send `client` its notices and, when its view is out of date, its current view (with
+    `patch`, after the first: what changed since the last view sent, when that is shorter).
 
     The view is drawn when it is sent, from the table's state at that moment: a browser that
     falls behind gets the latest view once instead of every step in between. Views are paced
@@ -418,6 +429,7 @@ async def send_updates(websocket: WebSocket, client: Client, interval: float = V
     """
     loop = asyncio.get_running_loop()
     allowance, last = float(VIEW_BURST), loop.time()
+    shown: str | None = None  # the view this browser has now (patches are made against it)
     with suppress(WebSocketDisconnect, RuntimeError, OSError):
         while True:
             await client.wake.wait()
@@ -433,7 +445,16 @@ async def send_updates(websocket: WebSocket, client: Client, interval: float = V
                     allowance, now = 1.0, loop.time()
                 allowance, last = allowance - 1, now
                 client.dirty = False
-                await websocket.send_text(views.client_view(client))
+                view = views.client_view(client)
+                await websocket.send_text(view if shown is None else patched(shown, view))
+                shown = view if patch else None
+
+
+def patched(old: str, new: str) -> str:
+    """The message that turns a browser's view `old` into `new`: a patch, or `new` itself when
+    that is not much longer (the first view after a reconnect, a new game, a pass screen)."""
+    message = json.dumps({"patch": patches.diff(old, new)}, ensure_ascii=False, separators=(",", ":"))
+    return message if len(message) < len(new) // 2 else new
 
 
 def parse_message(text: str | None, data: bytes | None) -> dict[str, Any]:

@@ -8,7 +8,8 @@ header deadline and a per-address cap; `connection_limits()` is what `meeple ser
 to uvicorn (its `limit_concurrency` caps everything at once, answering 503 beyond it).
 Websockets are counted and capped by the app itself (origins.SocketCounter).
 
-Every view a browser is sent is a whole board (tens of kB of SVG), compressed per message
+A view is a whole board (tens of kB of SVG); the table page asks for each view after the
+first as a patch of the last (a few kB, see patches.py). Messages are compressed one by one
 (permessage-deflate). uvicorn compresses at zlib's default level 6; `websocket_options`
 sets the level instead (1 by default: about a third less compression CPU for about a fifth
 more bytes; 0 turns compression off, the least CPU at about four times the bytes; see

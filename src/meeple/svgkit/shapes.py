@@ -1,10 +1,12 @@
 """Shapes every board uses: rectangles, groups, tooltips, clickable choices, framed cards."""
 
+from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
 from meeple.svgkit.text import INK, fit, num, text, wrap
 
 
+@lru_cache(maxsize=16384)  # a pure function of its arguments, drawn again at every redraw
 def rect(
     x: float,
     y: float,
@@ -22,6 +24,7 @@ def rect(
     )
 
 
+@lru_cache(maxsize=16384)
 def title(s: str) -> str:
     """A tooltip: the browser shows it on hover; screen readers read it."""
     return f"<title>{escape(s)}</title>"

@@ -2,6 +2,10 @@
 
 A panel is drawn at one unit per CSS pixel, so `MIN_TEXT` units are 12 px on every screen
 (issue 12: no text under 12 px at 1400x900, none under 11 px on a phone).
+
+Every function here is a pure function of its (immutable) arguments, and a server draws the
+same words at the same places for every seat and every action (names, labels, card texts):
+they are cached (bounded), so a board redrawn after an action mostly looks its pieces up.
 """
 
 from functools import lru_cache
@@ -28,6 +32,7 @@ def width(s: str, size: float, bold: bool = False) -> float:
     return sum(_char_width(c) for c in s) * size * (1.1 if bold else 1.0)
 
 
+@lru_cache(maxsize=16384)
 def fit(s: str, size: float, room: float, bold: bool = False) -> str:
     """`s` cut short with an ellipsis to fit `room` units."""
     if width(s, size, bold) <= room:
@@ -38,7 +43,13 @@ def fit(s: str, size: float, room: float, bold: bool = False) -> str:
 
 
 def wrap(s: str, size: float, room: float, lines: int = 99, bold: bool = False) -> list[str]:
-    """`s` broken into at most `lines` lines of `room` units (the last one cut short)."""
+    """`s` broken into at most `lines` lines of `room` units (the last one cut short); a new
+    list each call (the lines are cached)."""
+    return list(_wrapped(s, size, room, lines, bold))
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(s: str, size: float, room: float, lines: int, bold: bool) -> tuple[str, ...]:
     out: list[str] = []
     words = s.split()
     current = ""
@@ -54,7 +65,7 @@ def wrap(s: str, size: float, room: float, lines: int = 99, bold: bool = False) 
         current = word
     if current:
         out.append(fit(current, size, room, bold))
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=65536)
@@ -64,6 +75,7 @@ def num(v: float) -> str:
     return str(int(rounded)) if rounded == int(rounded) else str(rounded)
 
 
+@lru_cache(maxsize=65536)
 def text(
     x: float,
     y: float,

@@ -1,8 +1,8 @@
 """Observations share what they show of cards (each card type's view, each Personal Display
-entry) with every other observation of the same content, made once (observation.card_views).
-That is safe only while nobody edits them: every consumer of an observation (the text views,
-the board, the prompt, the RL encoder, JSON) runs here over many observations, and the shared
-views must still equal freshly made ones afterwards."""
+entry, each display as a seat sees it) with every other observation of the same content, made
+once (observation.card_views). That is safe only while nobody edits them: every consumer of an
+observation (the text views, the board, the prompt, the RL encoder, JSON) runs here over many
+observations, and the shared views must still equal freshly made ones afterwards."""
 
 import msgspec
 import pytest
@@ -22,18 +22,20 @@ def test_no_consumer_edits_the_card_views_observations_share(players: int) -> No
     encoder = Encoder()
     state = g.new_game(players, 5)
     rng = Rng(11)
-    seen = 0
+    taken = []
     while not g.is_terminal(state):
         seat = g.to_move(state)[0]
         legal = g.legal_actions(state, seat)
         if rng.below(5) == 0:
             for viewer in (seat, None):
                 obs = g.observation(state, viewer)
-                shown = legal if viewer == seat else []
-                read_everywhere(g, obs, shown, encoder)
-                seen += 1
+                taken.append((obs, msgspec.json.encode(obs)))
+                read_everywhere(g, obs, legal if viewer == seat else [], encoder)
         g.play(state, seat, legal[rng.below(len(legal))])
-    assert seen > 20 and views.entries
+    assert len(taken) > 20 and views.entries and views.displays
+    # a shared piece edited by a reader would show in an observation taken before the edit
+    for obs, encoded in taken:
+        assert msgspec.json.encode(obs) == encoded
     fresh = Shown(g.content)
     assert msgspec.json.encode(views.cards) == msgspec.json.encode(fresh.cards)
     for key, entry in views.entries.items():

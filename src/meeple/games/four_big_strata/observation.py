@@ -34,6 +34,8 @@ class Shown:
         self.entries: dict[tuple[int, int, bool, bool], dict[str, Any]] = {}
         # a Personal Display (types, columns, face up) -> its class scores, Influence and upkeep
         self.summaries: dict[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], int, tuple[int, int]]] = {}
+        # (viewer, types, columns, face up, known masks) -> the Personal Display as the viewer sees it
+        self.displays: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
         self.content = content
 
     def entry(self, key: tuple[int, int, bool, bool]) -> dict[str, Any]:
@@ -44,6 +46,23 @@ class Shown:
             "face_up": up,
             "card": self.cards[card_type] if shown else None,
         }
+        return made
+
+    def display(self, state: Fbs, p: int, seat: int | None) -> list[dict[str, Any]]:
+        """Participant `p`'s Personal Display as `seat` sees it: each card's face only if face up or
+        known to `seat` (8.2.3), kept by value (at most SUMMARIES displays)."""
+        ups, knowns = state.face_up[p], state.known[p]
+        key = (seat, tuple(state.cards[p]), tuple(state.columns[p]), tuple(ups), tuple(knowns))
+        made = self.displays.get(key)
+        if made is None:
+            if len(self.displays) >= SUMMARIES:
+                self.displays.clear()
+            mine = 0 if seat is None else 1 << seat  # the bit of `seat` in a `known` mask
+            faces = [up or known == PUBLIC or bool(known & mine) for up, known in zip(ups, knowns, strict=True)]
+            entries = self.entries
+            made = self.displays[key] = [
+                entries.get(card) or self.entry(card) for card in zip(key[1], key[2], ups, faces, strict=True)
+            ]
         return made
 
     def summary(self, state: Fbs, p: int) -> tuple[tuple[int, ...], int, tuple[int, int]]:
@@ -90,13 +109,9 @@ def observation(
         else {"slot": slot, "face_up": up, "card": cards[card_type] if up or sees_display else None}
         for slot, (card_type, up) in enumerate(zip(state.display, state.display_up, strict=True))
     ]
-    mine = 0 if seat is None else 1 << seat  # the bit of `seat` in a `known` mask
-    entry, made = views.entry, views.entries.get
     participants = []
     for p in range(state.participants):
-        ups = state.face_up[p]
-        faces = [up or known == PUBLIC or bool(known & mine) for up, known in zip(ups, state.known[p], strict=True)]
-        personal = [made(key) or entry(key) for key in zip(state.cards[p], state.columns[p], ups, faces, strict=True)]
+        personal = views.display(state, p, seat)
         if state.bids_revealed or (p == seat and state.bids[p] >= 0):
             bid: int | str | None = state.bids[p]
         else:

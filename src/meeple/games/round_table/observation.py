@@ -41,6 +41,10 @@ def card_view(card: Card) -> dict[str, Any]:
     return fields
 
 
+HIDDEN = {back: {"back": back, "card": None} for back in ("main", "demesne")}
+"""Another seat's card in hand, by its back: shared by every observation like the card views."""
+
+
 @cache
 def _pool_views(pool: Pool) -> tuple[tuple[dict[str, Any], ...], tuple[str, ...]]:
     """Per pool index: the card's shared view and the back it shows in a hand."""
@@ -63,7 +67,7 @@ def _seat(state: Rt, pool: Pool, p: int, viewer: int | None) -> dict[str, Any]:
     if p == viewer:
         hand = [{"uid": u, "back": backs[card_of[u]], "card": views[card_of[u]]} for u in in_hand]
     else:
-        hand = [{"back": backs[card_of[u]], "card": None} for u in in_hand]
+        hand = [HIDDEN[backs[card_of[u]]] for u in in_hand]
     return {
         "seat": p,
         "deck": state.decks[p],

@@ -17,6 +17,8 @@
   play: both go to the Spent Pile, their Titles leave play, their Equipment is unpaired.
 """
 
+from functools import lru_cache
+
 from meeple.engine import Action
 from meeple.engine.wording import seat_mark
 from meeple.games.round_table import rp
@@ -49,23 +51,25 @@ def _copy_label(name: str, place: int) -> str:
     return f"{name} ({ORDINALS[place] if place < len(ORDINALS) else f'{place + 1}th'})"
 
 
-def play_labels(state: Rt, pool: Pool, seat: int, unnamed: frozenset[int] = frozenset()) -> dict[int, str]:
-    """`knight_label` of every card the seat has in play, in play order, in one pass; cards of
-    `unnamed` (pool indices) left out."""
-    cards, play = pool.cards, state.play[seat]
-    kinds = [state.card_of[u] for u in play]
+def play_labels(state: Rt, pool: Pool, seat: int) -> dict[int, str]:
+    """`knight_label` of every card the seat has in play, in play order."""
+    play = state.play[seat]
+    return dict(zip(play, _labels(pool, tuple([state.card_of[u] for u in play])), strict=True))
+
+
+@lru_cache(maxsize=4096)
+def _labels(pool: Pool, kinds: tuple[int, ...]) -> tuple[str, ...]:
+    """The labels of cards in play lying in this order (pool indices), worked out once per order."""
     places: dict[int, int] = {}  # per card with several copies in play: how many are labelled
-    labels: dict[int, str] = {}
-    for u, kind in zip(play, kinds, strict=True):
-        if kind in unnamed:
-            continue
-        name = cards[kind].name
+    labels = []
+    for kind in kinds:
+        name = pool.cards[kind].name
         if kinds.count(kind) < 2:
-            labels[u] = name
+            labels.append(name)
         else:
             place = places[kind] = places.get(kind, -1) + 1
-            labels[u] = _copy_label(name, place)
-    return labels
+            labels.append(_copy_label(name, place))
+    return tuple(labels)
 
 
 def own_knights(state: Rt, pool: Pool, seat: int) -> list[int]:
@@ -138,7 +142,7 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
     room = rp.available(state, pool, seat)
     holdings = held(state, pool, seat)
     cards, card_of = pool.cards, state.card_of
-    labels = play_labels(state, pool, seat, pool.of_type["demesne"]) if holdings else {}
+    labels = play_labels(state, pool, seat) if holdings else {}
     changers = rp.cost_changers(state, pool, seat)
     seen: set[int] = set()
     for uid in state.hand[seat]:

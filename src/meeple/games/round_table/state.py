@@ -40,7 +40,7 @@ UNORDERED = -1
 Demesne decks, the Regions deck) lie in no order: a draw takes a uniformly random card of the
 deck (zones.take_top), so a deck's order is drawn card by card as play reveals it, which gives
 every order the same chance as shuffling the deck first, at the cost of the cards drawn only.
-(A game begun with this seed draws so too: the same game, with its chance drawn another way.)"""
+No real game has it: the engine's `new_game` takes seeds from 0 up only."""
 
 
 class Rt(State, kw_only=True):

@@ -48,7 +48,7 @@ def declare_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
     knights = committable(state, pool, seat)
     if not knights:
         return actions
-    labels = play_labels(state, pool, seat, pool.of_type["demesne"])
+    labels = play_labels(state, pool, seat)
     regions = [pool.cards[region].name for region in state.regions]
     for knight in knights:
         for slot, region in enumerate(regions):

@@ -3,6 +3,9 @@
 // #notice); this file sends {"action": id, "seq": n} when an element with data-action is
 // clicked (an SVG element or a button), once per board (a double click sends one move), and
 // {"ready": seat} from the hot-seat "pass the device" screen. Notices fade after a while.
+// After the first view the server sends {"patch": ops}: what changed since the last view
+// (meeple/server/patches.py); the view-patch extension rebuilds the whole #view from it
+// before htmx swaps it in.
 // A tap or click on a board element that is not a choice shows its tooltips (its <title>s,
 // the full rule text of a room, location, card or tile) in the #inspect panel: phones have
 // no hover.
@@ -53,7 +56,38 @@
     }, NOTICE_MS[kind]);
   }
 
+  // --- views sent as patches (the same cuts and operations as meeple/server/patches.py) -----
+
+  var PATCH_CUTS = ["<div", "<"];
+  var shownView = null; // the last #view this socket was sent, as text: patches apply to it
+
+  function applyPatch(old, ops, level) {
+    var cut = PATCH_CUTS[level];
+    var chunks = old.split(cut);
+    var out = [];
+    for (var i = 0; i < ops.length; i++) {
+      var op = ops[i];
+      if (typeof op === "string") out.push(op);
+      else if (Array.isArray(op)) out.push.apply(out, chunks.slice(op[0], op[0] + op[1]));
+      else out.push(applyPatch(chunks[op.at], op.ops, level + 1));
+    }
+    return out.join(cut);
+  }
+
+  htmx.defineExtension("view-patch", {
+    transformResponse: function (text) {
+      if (text.charAt(0) === "{") {
+        var patch = JSON.parse(text).patch;
+        if (shownView === null || !patch) return ""; // nothing to patch: wait for a whole view
+        text = applyPatch(shownView, patch, 0);
+      }
+      if (text.lastIndexOf('<div id="view"', 0) === 0) shownView = text;
+      return text;
+    }
+  });
+
   document.addEventListener("htmx:wsOpen", function (event) {
+    shownView = null; // a new connection starts with a whole view
     socket = event.detail.socketWrapper;
     sentAt = null;
     connection("Connected.");

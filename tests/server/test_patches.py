@@ -1,0 +1,140 @@
+"""Views sent as patches: every patch rebuilds exactly the view it stands for, for every game's
+boards and for any text, is much shorter than the view, and a browser that asks for patches
+ends up with the same views as one sent whole views."""
+
+import json
+import random
+from collections.abc import Callable
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
+
+from meeple.engine import get_game
+from meeple.server import patches, views
+from meeple.server.app import patched
+from meeple.server.tables import Replayed
+
+from .support import Browser, create_table, table_in_memory, ws_path
+
+PLAYERS = {"four-big-strata": 4, "round-house": 4, "guedelon": 2, "lotta-rome": 4, "round-table": 3}
+PIECES = ["<div", "<", "<div class='a'>", "</div>", "<g>", "x", "yy", "a long enough chunk of text", ">", ""]
+
+
+@given(
+    st.lists(st.sampled_from(PIECES), max_size=40),
+    st.lists(st.sampled_from(PIECES), max_size=40),
+)
+def test_a_patch_rebuilds_any_text(old: list[str], new: list[str]) -> None:
+    before, after = "".join(old), "".join(new)
+    assert patches.apply(before, patches.diff(before, after)) == after
+
+
+@given(st.text(max_size=200), st.text(max_size=200))
+def test_a_patch_rebuilds_unicode_text(before: str, after: str) -> None:
+    assert patches.apply(before, patches.diff(before, after)) == after
+
+
+@pytest.mark.parametrize("slug", sorted(PLAYERS))
+def test_every_games_views_are_sent_as_short_exact_patches(slug: str) -> None:
+    """Along a random game, each seat's and a spectator's next view, as the server draws it,
+    is rebuilt exactly from the patch against the one before, and the patches are small (a view
+    that changed nearly whole, like a new hand, is sent whole)."""
+    game = get_game(slug)
+    players = PLAYERS[slug]
+    state = game.new_game(players, 3)
+    table = table_in_memory(game, state, 3, [])
+    rng = random.Random(3)
+    shown: dict[int | None, str] = {}
+    sent = whole = count = patched_count = 0
+    for _ in range(40):
+        if game.is_terminal(state):
+            break
+        for seat in [*range(players), None]:
+            view = views.seat_view(table, seat)
+            if seat in shown:
+                message = patched(shown[seat], view)
+                if message.startswith('{"patch":'):
+                    assert patches.apply(shown[seat], json.loads(message)["patch"]) == view
+                    patched_count += 1
+                else:
+                    assert message == view
+                sent, whole, count = sent + len(message), whole + len(view), count + 1
+            shown[seat] = view
+        seat = rng.choice(game.to_move(state))
+        action = rng.choice(game.legal_actions(state, seat))
+        state = game.step(state, seat, action.id)
+        table.restore(Replayed(game, state, [*table.actions, (seat, action.id)], {}))
+    assert patched_count > 0.8 * count, f"{slug}: {count - patched_count} of {count} views sent whole"
+    assert sent < whole / 4, f"{slug}: {sent} characters sent for views of {whole}"
+
+
+def test_a_browser_sent_patches_sees_what_one_sent_views_sees(serve: Callable[..., TestClient]) -> None:
+    client = serve()
+    _, links = create_table(client, ["human", "human"])
+    seat0, seat1 = ws_path(links["Seat 0"]), ws_path(links["Seat 1"])
+    with (
+        client.websocket_connect(seat0 + "&views=patch") as patched_socket,
+        client.websocket_connect(seat0) as whole_socket,
+        client.websocket_connect(seat1 + "&views=patch") as other_socket,
+    ):
+        patched0, whole0 = Browser(patched_socket, "seat 0 (patches)"), Browser(whole_socket, "seat 0")
+        seat_1 = Browser(other_socket, "seat 1 (patches)")
+        for browser in (patched0, whole0, seat_1):
+            browser.sync(0)
+        rng = random.Random(5)
+        for _ in range(12):
+            mover = patched0 if patched0.actions else seat_1
+            mover.play(rng.choice(mover.actions))
+            for browser in (patched0, whole0, seat_1):
+                browser.sync(mover.seq)
+            assert patched0.view == whole0.view
+    assert patched0.patches > 0 and seat_1.patches > 0
+    assert whole0.patches == 0
+
+
+def test_an_unknown_view_form_is_refused(serve: Callable[..., TestClient]) -> None:
+    client = serve()
+    _, links = create_table(client, ["human", "human"])
+    with client.websocket_connect(ws_path(links["Seat 0"]) + "&views=diff") as ws:
+        assert "Views must be full or patch, not &#39;diff&#39;" in ws.receive_text()
+        closed = ws.receive()
+    assert closed["code"] == 4400
+
+
+def test_each_connected_seat_is_drawn_once_per_change_and_no_other(
+    serve: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two browsers on seat 0, one on seat 1, none on seat 2: after a move, seat 0's board and
+    seat 1's are drawn once each (the second browser of seat 0 gets the same drawing), seat 2's
+    and a spectator's not at all."""
+    client = serve()
+    table_id, links = create_table(client, ["human", "human", "human"])
+    game = client.app.state.manager.tables[table_id].game
+    drawn: list[object] = []
+    draw = type(game).render_svg
+
+    def counted(self: object, observation: dict[str, object], legal: object) -> str | None:
+        drawn.append(observation["seat"])
+        return draw(self, observation, legal)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(game), "render_svg", counted)
+    seat0, seat1 = ws_path(links["Seat 0"]), ws_path(links["Seat 1"])
+    with (
+        client.websocket_connect(seat0 + "&views=patch") as first,
+        client.websocket_connect(seat0) as second,
+        client.websocket_connect(seat1 + "&views=patch") as third,
+    ):
+        browsers = [Browser(first, "seat 0"), Browser(second, "seat 0 again"), Browser(third, "seat 1")]
+        for browser in browsers:
+            browser.sync(0)
+        assert sorted(drawn, key=str) == [0, 1]
+        drawn.clear()
+        table = client.app.state.manager.tables[table_id]
+        seat = table.to_move()[0]
+        token = links[f"Seat {seat}"].split("token=")[1]
+        client.portal.call(client.app.state.manager.act, table_id, token, seat, table.legal[seat][0].id, 0)
+        for browser in browsers:
+            browser.sync(1)
+    assert sorted(drawn, key=str) == [0, 1]
