@@ -10,6 +10,10 @@ Three loops, each playing uniformly random legal moves through whole games:
 - env steps + observation: `env.last()` (the seat's observation encoded, and its mask) before
   every step, the loop of a learner.
 
+Beside them, the cost of one observation: the game's `observation()` and its encoding into the
+game's own slots (the default) and by feature hashing (`encoding="hashed"`), in µs of CPU,
+each the mean over the observations of every seat along random games.
+
     .venv/bin/python benchmarks/bench_rl.py --seconds 5
 """
 
@@ -20,6 +24,8 @@ import numpy as np
 
 import meeple.rl as rl
 from bench_engine import random_play
+from meeple.engine import Rng, get_game
+from meeple.rl.encoding import Encoder, SlotEncoder
 
 CASES = (("four-big-strata", 4), ("round-house", 3), ("guedelon", 1), ("lotta-rome", 3), ("round-table", 3))
 
@@ -46,17 +52,48 @@ def env_rate(slug: str, players: int, seconds: float, observe: bool) -> float:
     return steps / (time.process_time() - began)
 
 
+def observation_costs(slug: str, players: int, samples: int = 400) -> tuple[float, float, float]:
+    """µs of CPU per observation: `observation()`, its slots, its hashing (see the docstring)."""
+    game, states = get_game(slug), []
+    state, rng, seed = None, Rng.from_seed(7), 0
+    while len(states) < samples:
+        if state is None or game.is_terminal(state):
+            seed += 1
+            state = game.new_game(players, seed)
+        states.append((game.clone(state), game.to_move(state)[0]))
+        seat = game.to_move(state)[0]
+        legal = game.legal_actions(state, seat)
+        game.play(state, seat, legal[rng.below(len(legal))])
+    began = time.process_time()
+    observations = [game.observation(sample, seat) for sample, seat in states]
+    costs = [time.process_time() - began]
+    for encoder in (SlotEncoder(game.observation_features(players)), Encoder()):
+        began = time.process_time()
+        for observation in observations:
+            encoder.encode(observation)
+        costs.append(time.process_time() - began)
+    observe, slots, hashed = (1e6 * cost / samples for cost in costs)
+    return observe, slots, hashed
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per loop")
     args = parser.parse_args()
-    print("| game | players | engine decisions/s | env steps/s | ratio | env steps + observation/s | ratio |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    print(
+        "| game | players | engine decisions/s | env steps/s | ratio | env steps + observation/s | ratio "
+        "| observation() µs | slots µs | hashed µs |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for slug, players in CASES:
         raw = engine_rate(slug, players, args.seconds)
         bare = env_rate(slug, players, args.seconds, observe=False)
         full = env_rate(slug, players, args.seconds, observe=True)
-        print(f"| {slug} | {players} | {raw:,.0f} | {bare:,.0f} | {bare / raw:.2f} | {full:,.0f} | {full / raw:.2f} |")
+        observe, slots, hashed = observation_costs(slug, players)
+        print(
+            f"| {slug} | {players} | {raw:,.0f} | {bare:,.0f} | {bare / raw:.2f} | {full:,.0f} | {full / raw:.2f} "
+            f"| {observe:.0f} | {slots:.0f} | {hashed:.0f} |"
+        )
 
 
 if __name__ == "__main__":

@@ -5,16 +5,29 @@ from typing import Any
 
 import msgspec
 
-from meeple.engine import Action, Game
+from meeple.engine import Action, Features, Game
 from meeple.rl.encoding import Encoder
+
+_SLOTS: dict[tuple[int, int], tuple[Game, Features]] = {}
+
+
+def _slots(game: Game, players: int) -> Features:
+    """The game's observation slots at `players` (made once per game object and count)."""
+    made = _SLOTS.get((id(game), players))
+    if made is None or made[0] is not game:
+        made = _SLOTS[(id(game), players)] = (game, game.observation_features(players))
+    return made[1]
 
 
 def read_everywhere(game: Game, observation: dict[str, Any], legal: list[Action], encoder: Encoder) -> None:
-    """The text views, the board, the prompt, the RL encoder and JSON, each reading `observation`."""
+    """The text views, the board, the prompt, the RL encoders (the hashed one, and the game's own
+    slots for a seat's observation) and JSON, each reading `observation`."""
     game.render_text(observation)
     game.render_text_brief(observation)
     game.render_svg(observation, legal)
     game.prompt(observation, legal)
     encoder.encode(observation)
     encoder.feature_names(observation)
+    if observation["seat"] is not None:
+        _slots(game, observation["players"]).encode(observation)
     msgspec.json.encode(observation)

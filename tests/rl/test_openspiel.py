@@ -25,7 +25,7 @@ def test_a_random_game_through_openspiel_s_api(slug: str) -> None:
         player = state.current_player()
         legal = state.legal_actions()
         assert legal and all(0 <= a < game.num_distinct_actions() for a in legal)
-        if state.move_number() % 50 == 0:  # the encoding costs more than a move: now and then
+        if state.move_number() % 50 == 0:  # now and then, as a learner would
             assert len(state.observation_tensor(player)) == game.encoder.size
         action = int(rng.choice(legal))
         assert state.action_to_string(player, action) == game.space.ids[action]

@@ -13,6 +13,7 @@ from meeple.engine.errors import (
     UnknownGame,
 )
 from meeple.engine.estimate import Estimate, LinearModel
+from meeple.engine.features import Features
 from meeple.engine.game import Game, State
 from meeple.engine.glossary import Entry, Found, look_up
 from meeple.engine.record import GameRecord, decode_record, encode_record, finish_record, replay, state_digest
@@ -29,6 +30,7 @@ __all__ = [
     "BadSeed",
     "Entry",
     "Estimate",
+    "Features",
     "Found",
     "Game",
     "GameOver",

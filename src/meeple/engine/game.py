@@ -15,6 +15,7 @@ import msgspec
 from meeple.engine.action import Action
 from meeple.engine.errors import BadSeed, GameOver, IllegalAction, NotYourTurn
 from meeple.engine.estimate import Estimate
+from meeple.engine.features import Features
 from meeple.engine.glossary import Entry
 from meeple.engine.result import Result
 from meeple.engine.rng import Rng
@@ -161,6 +162,13 @@ class Game(ABC, Generic[S]):
         never miss one that a state offers. Games build it from their content (see
         `meeple.engine.catalogue`); the default says the game has none."""
         raise NotImplementedError(f"{self.spec.title} has no action catalogue")
+
+    def observation_features(self, players: int) -> Features:
+        """A seat's observation as a fixed list of numbers for learners (`meeple.engine.features`):
+        slot names fixed by the game's options and `players`, filled from `observation(state,
+        seat)` alone. The default says the game has none (learners fall back on a generic
+        encoding of the JSON view)."""
+        raise NotImplementedError(f"{self.spec.title} has no observation features")
 
     def render_svg(self, observation: dict[str, Any], legal: list[Action]) -> str | None:
         """The observation drawn for the browser, or None if the game has no drawing: one

@@ -4,10 +4,11 @@ One agent per seat, "seat_0" ... "seat_{n-1}". The agent to act is the first sea
 engine's `to_move`; in a sealed simultaneous choice (bids, divisions) the seats that must choose
 act as consecutive AEC turns, each observing only what the engine shows it (others' choices
 "sealed"), so none sees another's choice before the reveal. An observation is a dict:
-"observation", the seat's `observation()` encoded (encoding.py), and "action_mask", its legal
-moves over the game's fixed action space (actions.py; zeros for a seat that need not act).
-Rewards come at the end (rewards.py). `clone()` and `restore()` snapshot the whole environment
-for tree search.
+"observation", the seat's `observation()` encoded (encoding.py: the game's own slots, or with
+`encoding="hashed"` feature hashing of the JSON), and "action_mask", its legal moves over the
+game's fixed action space (actions.py; zeros for a seat that need not act). Rewards come at the
+end (rewards.py: a win, or with `reward="margin"` the score margin). `clone()` and `restore()`
+snapshot the whole environment for tree search.
 """
 
 from dataclasses import dataclass
@@ -19,8 +20,10 @@ from pettingzoo import AECEnv
 
 from meeple.engine import Action, Game, IllegalAction, Rng, State, get_game
 from meeple.rl.actions import ActionSpace
-from meeple.rl.encoding import BOUND, DEFAULT_SIZE, Encoder
-from meeple.rl.rewards import final_rewards
+from meeple.rl.encoding import BOUND, DEFAULT_SIZE, Encoder, SlotEncoder
+from meeple.rl.rewards import REWARDS, final_rewards
+
+ENCODINGS = ("slots", "hashed")
 
 SEED_LIMIT = 2**62
 
@@ -55,6 +58,8 @@ class MeepleEnv(AECEnv):
         options: dict[str, Any] | None = None,
         render_mode: str | None = None,
         features: int = DEFAULT_SIZE,
+        encoding: str = "slots",
+        reward: str = "win",
     ) -> None:
         super().__init__()
         self.game: Game = get_game(game, options) if isinstance(game, str) else game
@@ -63,15 +68,22 @@ class MeepleEnv(AECEnv):
             raise ValueError(
                 f"render_mode takes one of {', '.join(self.metadata['render_modes'])}, not {render_mode!r}"
             )
+        if encoding not in ENCODINGS:
+            raise ValueError(f"encoding takes one of {', '.join(ENCODINGS)}, not {encoding!r}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward takes one of {', '.join(REWARDS)}, not {reward!r}")
         self.render_mode = render_mode
         self.players = players
+        self.reward = reward
         self.space = ActionSpace(self.game, players)
-        self.encoder = Encoder(features)
+        self.encoder: SlotEncoder | Encoder = (
+            SlotEncoder(self.game.observation_features(players)) if encoding == "slots" else Encoder(features)
+        )
         self.possible_agents = [agent_name(seat) for seat in range(players)]
         self._seat = {name: seat for seat, name in enumerate(self.possible_agents)}
         self._observation_space = gymnasium.spaces.Dict(
             {
-                "observation": gymnasium.spaces.Box(-BOUND, BOUND, (features,), np.float32),
+                "observation": gymnasium.spaces.Box(-BOUND, BOUND, (self.encoder.size,), np.float32),
                 "action_mask": gymnasium.spaces.Box(0, 1, (len(self.space),), np.int8),
             }
         )
@@ -151,7 +163,7 @@ class MeepleEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self.game.play(self.state, self._seat[agent], legal[indices.index(index)])
         if self.game.is_terminal(self.state):
-            finals = final_rewards(self.game.result(self.state), self.players)
+            finals = final_rewards(self.game.result(self.state), self.players, self.reward)
             self.rewards = {name: finals[self._seat[name]] for name in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
         else:

@@ -24,7 +24,7 @@ import pyspiel
 
 from meeple.engine import Game, Rng, derive_seed, get_game
 from meeple.rl.actions import ActionSpace
-from meeple.rl.encoding import DEFAULT_SIZE, Encoder
+from meeple.rl.encoding import SlotEncoder
 from meeple.rl.rewards import final_rewards
 
 MAX_GAME_LENGTH = 1_000_000  # decisions; OpenSpiel asks for a bound, no meeple game comes near
@@ -38,7 +38,7 @@ class MeepleGame(pyspiel.Game):
         self.meeple.spec.check_players(players)
         self.players, self.seed, self.games = players, seed, 0
         self.space = ActionSpace(self.meeple, players)
-        self.encoder = Encoder(DEFAULT_SIZE)
+        self.encoder = SlotEncoder(self.meeple.observation_features(players))
         spec = self.meeple.spec
         game_type = pyspiel.GameType(
             short_name=f"meeple_{slug.replace('-', '_')}",

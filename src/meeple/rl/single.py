@@ -38,8 +38,12 @@ class SingleAgentEnv(gymnasium.Env):
         illegal: str = "raise",
         render_mode: str | None = None,
         features: int = DEFAULT_SIZE,
+        encoding: str = "slots",
+        reward: str = "win",
     ) -> None:
-        self.aec = MeepleEnv(game, players, options, render_mode=render_mode, features=features)
+        self.aec = MeepleEnv(
+            game, players, options, render_mode=render_mode, features=features, encoding=encoding, reward=reward
+        )
         if not (isinstance(seat, int) and 0 <= seat < players):
             raise ValueError(f"the learning seat must be one of 0 to {players - 1}, not {seat!r}")
         others = [s for s in range(players) if s != seat]

@@ -32,7 +32,7 @@ def snapshot(action: Action) -> tuple[str, str, dict]:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_no_consumer_edits_a_shared_action_or_view(players: int) -> None:
     g = game(neutral_rule=2) if players == 2 else game()
-    space, encoder = ActionSpace(g, players), Encoder()
+    space, encoder, slots = ActionSpace(g, players), Encoder(), g.observation_features(players)
     agents = [make_agent("heuristic", seed=1), make_agent("mcts:iterations=20,depth=4", seed=2)]
     rng = Rng.from_seed(players)
     state = g.new_game(players, 11)
@@ -46,7 +46,7 @@ def test_no_consumer_edits_a_shared_action_or_view(players: int) -> None:
             first.setdefault(id(action), (action, snapshot(action)))
         observation = g.observation(state, seat)
         views = views or shared_views(g)  # as the first observation left them
-        encoder.encode(observation), encoder.encode(g.observation(state, None))
+        encoder.encode(observation), encoder.encode(g.observation(state, None)), slots.encode(observation)
         g.render_svg(observation, legal)
         g.prompt(observation, legal)
         g.render_text(observation)

@@ -13,6 +13,7 @@ from meeple.engine import (
     Action,
     Entry,
     Estimate,
+    Features,
     Game,
     GameSpec,
     OptionSpec,
@@ -26,6 +27,7 @@ from meeple.games.four_big_strata import (
     bots,
     catalogue,
     evaluation,
+    features,
     flow,
     observation,
     picture,
@@ -118,6 +120,10 @@ class FourBigStrata(Game[Fbs]):
 
     def action_catalogue(self, players: int) -> tuple[str, ...]:
         return catalogue.action_catalogue(self.content)
+
+    def observation_features(self, players: int) -> Features:
+        state = self.setup(players, 0)
+        return features.observation_features(self.content, players, state.participants, len(state.display))
 
     def observation(self, state: Fbs, seat: int | None) -> dict[str, Any]:
         return observation.observation(state, seat, self.content, flow.to_move(state), self.rules.ratio(state))

@@ -11,11 +11,12 @@ tools, 7 Locations), logistics.py (3.3 wheelbarrow, 4 cart), castle.py (7.10 Cas
 
 from typing import Any
 
-from meeple.engine import Action, Entry, Estimate, Game, GameSpec, OptionSpec, Result, Rng, TeamOutcome
+from meeple.engine import Action, Entry, Estimate, Features, Game, GameSpec, OptionSpec, Result, Rng, TeamOutcome
 from meeple.games.guedelon import (
     bots,
     catalogue,
     evaluation,
+    features,
     flow,
     observation,
     picture,
@@ -110,6 +111,9 @@ class Guedelon(Game[GuedelonState]):
 
     def action_catalogue(self, players: int) -> tuple[str, ...]:
         return catalogue.action_catalogue(self.new_game(players, 0), self.content)
+
+    def observation_features(self, players: int) -> Features:
+        return features.observation_features(self.content, self.new_game(players, 0).boards)
 
     def observation(self, state: GuedelonState, seat: int | None) -> dict[str, Any]:
         return observation.observation(state, seat, self.content)

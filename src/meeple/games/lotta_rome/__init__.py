@@ -15,6 +15,7 @@ from meeple.engine import (
     Action,
     Entry,
     Estimate,
+    Features,
     Game,
     GameSpec,
     OptionSpec,
@@ -23,7 +24,18 @@ from meeple.engine import (
     competitive_result,
     score_sheet,
 )
-from meeple.games.lotta_rome import bots, catalogue, evaluation, flow, observation, picture, reference, setup, view
+from meeple.games.lotta_rome import (
+    bots,
+    catalogue,
+    evaluation,
+    features,
+    flow,
+    observation,
+    picture,
+    reference,
+    setup,
+    view,
+)
 from meeple.games.lotta_rome.content import load_content
 from meeple.games.lotta_rome.scoring import ADJACENT_GROUPS
 from meeple.games.lotta_rome.state import OVER, Lotta
@@ -81,6 +93,9 @@ class LottaRome(Game[Lotta]):
 
     def action_catalogue(self, players: int) -> tuple[str, ...]:
         return catalogue.action_catalogue(self.content)
+
+    def observation_features(self, players: int) -> Features:
+        return features.observation_features(self.content, players)
 
     def observation(self, state: Lotta, seat: int | None) -> dict[str, Any]:
         to_move = flow.to_move(state)

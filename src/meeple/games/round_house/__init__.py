@@ -16,6 +16,7 @@ from meeple.engine import (
     Action,
     Entry,
     Estimate,
+    Features,
     Game,
     GameSpec,
     OptionSpec,
@@ -28,6 +29,7 @@ from meeple.games.round_house import (
     bots,
     catalogue,
     evaluation,
+    features,
     flow,
     observation,
     picture,
@@ -107,6 +109,12 @@ class RoundHouse(Game[Rh]):
 
     def action_catalogue(self, players: int) -> tuple[str, ...]:
         return catalogue.action_catalogue(players, self.content)
+
+    def observation_features(self, players: int) -> Features:
+        sample = self.observation(self.setup(players, 0), 0)
+        return features.observation_features(
+            players, len(sample["rooms"]) + 1, len(sample["chairs"]), len(sample["towns"])
+        )
 
     def observation(self, state: Rh, seat: int | None) -> dict[str, Any]:
         return observation.observation(state, seat, self.content)

@@ -17,6 +17,7 @@ from meeple.engine import (
     BadOption,
     Entry,
     Estimate,
+    Features,
     Game,
     GameSpec,
     OptionSpec,
@@ -25,7 +26,18 @@ from meeple.engine import (
     competitive_result,
     score_sheet,
 )
-from meeple.games.round_table import bots, catalogue, evaluation, flow, observation, picture, reference, setup, view
+from meeple.games.round_table import (
+    bots,
+    catalogue,
+    evaluation,
+    features,
+    flow,
+    observation,
+    picture,
+    reference,
+    setup,
+    view,
+)
 from meeple.games.round_table.content import load_pool
 from meeple.games.round_table.decks import Deck, read_custom_decks, starter_deck, starter_names
 from meeple.games.round_table.options import (
@@ -131,6 +143,9 @@ class RoundTable(Game[Rt]):
 
     def action_catalogue(self, players: int) -> tuple[str, ...]:
         return catalogue.action_catalogue(self.new_game(players, 0), self.pool)
+
+    def observation_features(self, players: int) -> Features:
+        return features.observation_features(self.pool, players, len(self.new_game(players, 0).regions))
 
     def observation(self, state: Rt, seat: int | None) -> dict[str, Any]:
         return observation.observation(state, seat, self.pool, flow.to_move(state))

@@ -1,0 +1,127 @@
+"""A seat's observation as fixed numeric slots for learners (`Game.observation_features`).
+
+Read from the seat's observation (observation.py) alone; slot names say what each holds.
+Blocks, in order (seat blocks relative: the observing seat's first, then the others in turn):
+
+- the table: round, phase and step (one-hot), whether the seat is active and to move, the
+  regions deck, total renown, cards in the reaction window, quests under way, cards used,
+  whether the game has ended;
+- each region slot: present, Resistance, renown, the seat's army there (Influence, Resistance,
+  the region's Resistance against it) and the strongest other army's Influence and Resistance;
+- each seat: main and demesne decks, hand (and its main / demesne backs), cards in play by
+  type and their RP, Influence and Resistance, knights, spent cards, captured regions, renown,
+  RP capacity, allocated and spent, quest draws owed, demesne played, mulligans left;
+- the seat's own hand: each card of the pool counted by id, and its RP in all.
+"""
+
+from typing import Any
+
+from meeple.engine import Features
+from meeple.engine.features import counts, names, one_hot, relative, seat_names
+from meeple.games.round_table.content import MAIN_TYPES, Pool
+from meeple.games.round_table.state import AUTUMN, DECLARE, DISCARD, OVER, SPRING, START, SUMMER, WINDOWS, WINTER
+
+PHASES = (START, SPRING, SUMMER, AUTUMN, WINTER, DISCARD, OVER)
+STEPS = (DECLARE, *WINDOWS)
+TYPES = (*MAIN_TYPES, "demesne", "region")
+REGION_PARTS = ["present", "resistance", "renown", "my_influence", "my_resistance", "against_me"]
+REGION_PARTS += ["their_influence", "their_resistance"]
+SEAT_PARTS = [
+    "main_deck",
+    "demesne_deck",
+    "hand",
+    "hand_main",
+    "hand_demesne",
+    *names("play", TYPES),
+    "play_rp",
+    "play_influence",
+    "play_resistance",
+    "spent",
+    "captured",
+    "renown",
+    "capacity",
+    "allocated",
+    "spent_rp",
+    "quest_draws",
+    "demesne_played",
+    "mulligan",
+]
+
+
+def observation_features(pool: Pool, players: int, regions: int) -> Features:
+    ids = list(dict.fromkeys(card.id for card in pool.cards))
+    phase, step, kind, card_count = one_hot(PHASES), one_hot(STEPS), counts(TYPES), counts(ids)
+    slot_names = (
+        ["round", *names("phase", PHASES), *names("step", STEPS), "active", "to_move", "regions_deck"]
+        + ["total_renown", "window", "quests", "used", "ended"]
+        + [f"region{k}/{part}" for k in range(regions) for part in REGION_PARTS]
+        + seat_names(players, SEAT_PARTS)
+        + [*names("hand", ids), "hand_rp"]
+    )
+
+    def region(shown: dict[str, Any] | None, armies: list[dict[str, Any]], seat: int) -> list[float]:
+        if shown is None:
+            return [0.0] * len(REGION_PARTS)
+        mine = next((army for army in armies if army["seat"] == seat), None)
+        theirs = [army for army in armies if army["seat"] != seat]
+        return [
+            1.0,
+            shown["resistance"],
+            shown["renown"],
+            *((mine["influence"], mine["resistance"], mine["region_resistance"]) if mine else (0, 0, 0)),
+            max((army["influence"] for army in theirs), default=0),
+            max((army["resistance"] for army in theirs), default=0),
+        ]
+
+    def seat_block(view: dict[str, Any]) -> list[float]:
+        hand = view["hand"]
+        play = [entry["card"] for entry in view["play"]]
+        mains = sum(card["back"] == "main" for card in hand)
+        return [
+            view["main_deck"],
+            view["demesne_deck"],
+            len(hand),
+            mains,
+            len(hand) - mains,
+            *kind([card["type"] for card in play]),
+            sum(card["rp"] for card in play),
+            sum(card["influence"] for card in play),
+            sum(card["resistance"] for card in play),
+            len(view["spent"]),
+            len(view["captured"]),
+            view["renown"],
+            view["capacity"],
+            view["allocated"],
+            view["spent_rp"],
+            view["quest_draws"],
+            view["demesne_played"],
+            view["mulligan"],
+        ]
+
+    def encode(observation: dict[str, Any]) -> list[float]:
+        seat = observation["seat"]
+        shown, armies = observation["regions"], observation["armies"]
+        row = [
+            observation["round"],
+            *phase(observation["phase"]),
+            *step(observation["step"]),
+            observation["active"] == seat,
+            seat in observation["to_move"],
+            observation["regions_deck"],
+            observation["total_renown"],
+            len(observation["window"]),
+            len(observation["quests"]),
+            len(observation["used"]),
+            bool(observation["end"]),
+        ]
+        for k in range(regions):
+            row += region(shown[k], armies[k], seat) if k < len(shown) else region(None, [], seat)
+        views = observation["seats"]
+        for other in relative(seat, players):
+            row += seat_block(views[other])
+        hand = [card["card"] for card in views[seat]["hand"]]
+        row += card_count([card["id"] for card in hand])
+        row.append(sum(card["rp"] for card in hand))
+        return row
+
+    return Features(tuple(slot_names), encode)

@@ -1,0 +1,68 @@
+"""The games' own observation features (`Game.observation_features`, each game's features.py):
+for every game, player count and option variant, along random and heuristic games, each
+observation fills exactly the named slots with finite numbers, the same observation always
+gives the same array (and is left untouched), and the arrays change as the game does."""
+
+import copy
+import math
+
+import numpy as np
+import pytest
+from tests.rl.cases import every_game_and_count, games_of, played_states
+
+import meeple.rl as rl
+from meeple.rl.encoding import SlotEncoder
+
+EVERY = 7  # look at every 7th state of a game
+
+
+@pytest.mark.parametrize(("slug", "players"), every_game_and_count())
+def test_every_observation_fills_the_named_slots_alike(slug: str, players: int) -> None:
+    for variant, game in enumerate(games_of(slug)):
+        features = game.observation_features(players)
+        assert len(set(features.names)) == len(features.names), "a slot name is used twice"
+        encoder = SlotEncoder(features)
+        seen: set[bytes] = set()
+        for index, state in enumerate(played_states(game, players, seed=variant, heuristic=variant == 1)):
+            if index % EVERY and not game.is_terminal(state):
+                continue
+            for seat in range(players):
+                observation = game.observation(state, seat)
+                kept = copy.deepcopy(observation)
+                row = features.encode(observation)
+                assert len(row) == len(features.names)
+                assert all(math.isfinite(value) for value in row)
+                array = encoder.encode(observation)
+                np.testing.assert_array_equal(array, encoder.encode(kept))
+                assert observation == kept, "encoding changed the observation"
+                seen.add(array.tobytes())
+        assert len(seen) > 5, f"{slug}: the features hardly change along a game ({len(seen)} distinct)"
+
+
+def test_the_environment_observes_the_game_slots_and_hashing_on_request() -> None:
+    env = rl.env("lotta-rome", 2)
+    env.reset(seed=3)
+    slots = len(env.game.observation_features(2))
+    assert env.observation_space("seat_0")["observation"].shape == (slots,)
+    assert env.last()[0]["observation"].shape == (slots,)
+    hashed = rl.env("lotta-rome", 2, encoding="hashed", features=512)
+    hashed.reset(seed=3)
+    assert hashed.last()[0]["observation"].shape == (512,)
+
+
+@pytest.mark.parametrize(("option", "value"), [("encoding", "json"), ("reward", "points")])
+def test_an_unknown_encoding_or_reward_is_refused_by_name(option: str, value: str) -> None:
+    with pytest.raises(ValueError, match=f"{option} takes one of .*not '{value}'"):
+        rl.env("guedelon", 1, **{option: value})
+
+
+def test_the_margin_reward_is_the_score_less_the_best_other_score() -> None:
+    env = rl.env("lotta-rome", 3, reward="margin")
+    env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    while not env.terminations[env.agent_selection]:
+        env.step(int(rng.choice(np.flatnonzero(env.last()[0]["action_mask"]))))
+    scores = env.game.result(env.state).scores
+    assert len(set(scores)) > 1, "a drawn game would not tell a margin from a win"
+    for seat, agent in enumerate(env.possible_agents):
+        assert env.rewards[agent] == scores[seat] - max(scores[:seat] + scores[seat + 1 :])
