@@ -3,13 +3,15 @@ element that is not a choice (a room, location, card or tile) shows its full rul
 panel; a tap on a choice still plays it."""
 
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from meeple.engine import game_specs
+from meeple.server.tables import Table
 
 from .conftest import TIMEOUT_MS, LiveServer
 from .support import open_seat0_board
@@ -47,6 +49,16 @@ def phone(chromium: Browser) -> Iterator[BrowserContext]:
     context.close()
 
 
+def settle(page: Page, table: Table) -> None:
+    """Wait until only seat 0 is left to move and the page shows the table's latest view, so that
+    no bot's move replaces the board between marking an element and tapping it."""
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while set(table.game.to_move(table.state)) != {0}:
+        assert time.monotonic() < deadline, "the bots did not finish moving"
+        time.sleep(0.05)
+    expect(page.locator("#view")).to_have_attribute("data-seq", str(table.seq))
+
+
 @pytest.mark.parametrize("slug", sorted(RULE_TEXT))
 def test_a_tap_shows_the_full_rule_text_of_what_is_tapped(
     live_server: LiveServer, phone: BrowserContext, slug: str
@@ -54,11 +66,12 @@ def test_a_tap_shows_the_full_rule_text_of_what_is_tapped(
     assert set(RULE_TEXT) == {spec.slug for spec in game_specs()}, "every game is tried"
     page = phone.new_page()
     open_seat0_board(page, live_server.base_url, slug)
+    table = live_server.manager.tables[page.url.split("/t/")[1].split("?")[0]]  # made here: in memory
+    settle(page, table)
     panel = page.locator("#inspect")
     expect(panel).to_be_hidden()
     rule = page.evaluate(MARK, RULE_TEXT[slug])
     assert rule, f"{slug}: no room, location, card or tile with its rule text on the first board"
-    table = live_server.manager.tables[page.url.split("/t/")[1].split("?")[0]]  # made here: in memory
 
     def own_moves() -> list[str]:
         return [action for seat, action in table.actions if seat == 0]
