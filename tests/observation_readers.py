@@ -1,11 +1,12 @@
 """Every reader of an observation, run over one: for the tests of games whose observations share
 never-changing parts with each other (made once per content), which must prove no reader edits them."""
 
+from collections.abc import Iterator
 from typing import Any
 
 import msgspec
 
-from meeple.engine import Action, Features, Game
+from meeple.engine import Action, Features, Game, Rng, State
 from meeple.rl.encoding import Encoder
 
 _SLOTS: dict[tuple[int, int], tuple[Game, Features]] = {}
@@ -31,3 +32,18 @@ def read_everywhere(game: Game, observation: dict[str, Any], legal: list[Action]
     if observation["seat"] is not None:
         _slots(game, observation["players"]).encode(observation)
     msgspec.json.encode(observation)
+
+
+def observations_along_a_game(
+    game: Game, state: State, every: int, rng: Rng
+) -> Iterator[tuple[dict[str, Any], list[Action]]]:
+    """Play `state` out with uniformly random moves (drawn from `rng`); at about one decision in
+    `every`, yield the observation of the seat to move with its legal actions, then a
+    spectator's with none."""
+    while not game.is_terminal(state):
+        seat = game.to_move(state)[0]
+        legal = game.legal_actions(state, seat)
+        if rng.below(every) == 0:
+            for viewer in (seat, None):
+                yield game.observation(state, viewer), legal if viewer == seat else []
+        game.play(state, seat, legal[rng.below(len(legal))])

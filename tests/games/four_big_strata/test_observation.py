@@ -10,7 +10,7 @@ import pytest
 from meeple.engine import Rng
 from meeple.games.four_big_strata.observation import Shown, card_views
 from meeple.rl.encoding import Encoder
-from observation_readers import read_everywhere
+from observation_readers import observations_along_a_game, read_everywhere
 
 from .builders import game
 
@@ -21,17 +21,10 @@ def test_no_consumer_edits_the_card_views_observations_share(players: int) -> No
     views = card_views(g.content)
     encoder = Encoder()
     state = g.new_game(players, 5)
-    rng = Rng(11)
     taken = []
-    while not g.is_terminal(state):
-        seat = g.to_move(state)[0]
-        legal = g.legal_actions(state, seat)
-        if rng.below(5) == 0:
-            for viewer in (seat, None):
-                obs = g.observation(state, viewer)
-                taken.append((obs, msgspec.json.encode(obs)))
-                read_everywhere(g, obs, legal if viewer == seat else [], encoder)
-        g.play(state, seat, legal[rng.below(len(legal))])
+    for obs, shown in observations_along_a_game(g, state, 5, Rng(11)):
+        taken.append((obs, msgspec.json.encode(obs)))
+        read_everywhere(g, obs, shown, encoder)
     assert len(taken) > 20 and views.entries and views.displays
     # a shared piece edited by a reader would show in an observation taken before the edit
     for obs, encoded in taken:

@@ -10,7 +10,7 @@ import pytest
 from meeple.engine import Rng
 from meeple.games.guedelon.observation import Static, static
 from meeple.rl.encoding import Encoder
-from observation_readers import read_everywhere
+from observation_readers import observations_along_a_game, read_everywhere
 
 from .builders import game
 
@@ -35,18 +35,10 @@ def test_no_consumer_edits_the_parts_observations_share(players: int, options: d
     fresh = _shared_parts(Static(g.content))
     encoder = Encoder()
     state = g.new_game(players, 5)
-    rng = Rng(11)
     seen = 0
-    while not g.is_terminal(state):
-        seat = g.to_move(state)[0]
-        legal = g.legal_actions(state, seat)
-        if rng.below(6) == 0:
-            for viewer in (seat, None):
-                obs = g.observation(state, viewer)
-                assert obs["cart_paths"] is known.cart_paths[state.mill >= 0]  # shared indeed
-                shown = legal if viewer == seat else []
-                read_everywhere(g, obs, shown, encoder)
-                seen += 1
-        g.play(state, seat, legal[rng.below(len(legal))])
+    for obs, shown in observations_along_a_game(g, state, 6, Rng(11)):
+        assert obs["cart_paths"] is known.cart_paths[state.mill >= 0]  # shared indeed
+        read_everywhere(g, obs, shown, encoder)
+        seen += 1
     assert seen > 20
     assert _shared_parts(known) == fresh

@@ -10,7 +10,7 @@ import pytest
 from meeple.engine import Rng
 from meeple.games.round_table.observation import HIDDEN, card_view
 from meeple.rl.encoding import Encoder
-from observation_readers import read_everywhere
+from observation_readers import observations_along_a_game, read_everywhere
 
 from .builders import GAME, POOL
 
@@ -29,19 +29,12 @@ def _fresh() -> bytes:
 def test_no_consumer_edits_the_card_views_observations_share(players: int) -> None:
     encoder = Encoder()
     state = GAME.new_game(players, 5)
-    rng = Rng(11)
     seen = 0
-    while not GAME.is_terminal(state):
-        seat = GAME.to_move(state)[0]
-        legal = GAME.legal_actions(state, seat)
-        if rng.below(6) == 0:
-            for viewer in (seat, None):
-                obs = GAME.observation(state, viewer)
-                shown_cards = obs["regions"] + [view for seat_view in obs["seats"] for view in seat_view["spent"]]
-                assert shown_cards
-                assert all(view is card_view(POOL.card(view["id"])) for view in shown_cards)  # shared indeed
-                read_everywhere(GAME, obs, legal if viewer == seat else [], encoder)
-                seen += 1
-        GAME.play(state, seat, legal[rng.below(len(legal))])
+    for obs, shown in observations_along_a_game(GAME, state, 6, Rng(11)):
+        shown_cards = obs["regions"] + [view for seat_view in obs["seats"] for view in seat_view["spent"]]
+        assert shown_cards
+        assert all(view is card_view(POOL.card(view["id"])) for view in shown_cards)  # shared indeed
+        read_everywhere(GAME, obs, shown, encoder)
+        seen += 1
     assert seen > 20
     assert _views() == _fresh()
