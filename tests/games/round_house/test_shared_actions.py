@@ -1,8 +1,8 @@
 """Actions worded once and shared by every state (shared.py, and the rows of face-up orders and
-amulets), and the content's views that every observation shares (cards, the rooms' fixed
-parts, the board's texts), are never edited by a consumer: the board, the prompt, the text
-views, the terminal's menus, the RL action space and encoder, the JSON the server sends and the
-agents read them only."""
+amulets), and the views that observations share (cards, rooms, leaders, chairs, the hall's
+spots, the board's texts, player boards and worded log lines, each made once per what it shows),
+are never edited by a consumer: the board, the prompt, the text views, the terminal's menus, the
+RL action space and encoder, the JSON the server sends and the agents read them only."""
 
 import copy
 
@@ -11,18 +11,31 @@ import pytest
 
 from meeple.agents.factory import make_agent
 from meeple.engine import Action, Rng
+from meeple.engine.wording import word_line
 from meeple.games.round_house import shared
-from meeple.games.round_house.observation import _views
+from meeple.games.round_house.observation import _Views, _views
 from meeple.rl.actions import ActionSpace
 from meeple.rl.encoding import Encoder
 from meeple.terminal.screen import grouped_menu, label_runs, menu_lines
 
 from .builders import game
 
+CACHES = ("boards", "markets", "participants", "worded")  # the views made once per what they show
 
-def shared_views(g) -> dict:
-    views = _views(g.content)
-    return copy.deepcopy({name: getattr(views, name) for name in vars(views) if name != "content"})
+
+def assert_views_as_made(g) -> None:
+    """Every view observations share equals one made afresh: the content's, and each cached one
+    rebuilt from its key."""
+    views, fresh = _views(g.content), _Views(g.content)
+    for name in vars(views):
+        if name not in (*CACHES, "content"):
+            assert getattr(views, name) == getattr(fresh, name), f"a consumer edited the shared {name}"
+    assert all(made == fresh.board(outer) for outer, made in views.boards.items())
+    assert all(made == fresh.room(*key) for key, made in views.markets.items())
+    assert all(made == fresh.participant_of(key) for key, made in views.participants.items())
+    for viewer, worded in views.worded.items():
+        assert all(made == word_line(line, viewer) for line, made in worded.items())
+    assert all(getattr(views, name) for name in CACHES), "observations use every cache"
 
 
 def snapshot(action: Action) -> tuple[str, str, dict]:
@@ -38,14 +51,12 @@ def test_no_consumer_edits_a_shared_action_or_view(players: int) -> None:
     state = g.new_game(players, 11)
     first: dict[int, tuple[Action, tuple[str, str, dict]]] = {}  # each action offered, as first offered
     decisions = 0
-    views: dict = {}
     while not g.is_terminal(state):
         seat = g.to_move(state)[0]
         legal = g.legal_actions(state, seat)
         for action in legal:
             first.setdefault(id(action), (action, snapshot(action)))
         observation = g.observation(state, seat)
-        views = views or shared_views(g)  # as the first observation left them
         encoder.encode(observation), encoder.encode(g.observation(state, None)), slots.encode(observation)
         g.render_svg(observation, legal)
         g.prompt(observation, legal)
@@ -59,7 +70,7 @@ def test_no_consumer_edits_a_shared_action_or_view(players: int) -> None:
         chosen = legal[rng.below(len(legal))]
         g.apply(state, seat, chosen.id)
         decisions += 1
-    assert shared_views(g) == views, "a consumer edited a view that every observation shares"
+    assert_views_as_made(g)
     assert sum(id(a) in first for a in shared.made().values()) > 50, "the game offers shared actions"
     for action, then in first.values():  # shared or not, every action reads as when first offered
         assert snapshot(action) == then

@@ -11,16 +11,17 @@ from functools import lru_cache
 from typing import Any
 
 from meeple.engine import Rng
-from meeple.engine.wording import word_log
+from meeple.engine.wording import RECENT, word_log
 from meeple.games.round_house.content import BASICS, RESOURCE_NAMES, RING, Content, Room, node_name
 from meeple.games.round_house.flow import chairs_of
-from meeple.games.round_house.scoring import breakdown
+from meeple.games.round_house.scoring import score_parts
 from meeple.games.round_house.state import PHASE_NAMES, TASK_NAMES, Rh
 
 
 class _Views:
     """What observations show of the content, worked out once per Content: the views of every
-    amulet, expert and order, the rooms' fixed parts, and the texts that never change.
+    amulet, expert and order, of every leader, chair and hall reward spot by what stands there,
+    the rooms' views per board and market spaces, and the texts that never change.
     Observations share them (no consumer edits an observation:
     tests/games/round_house/test_shared_actions.py checks the views, the text and SVG boards,
     the prompt, the terminal's menus and meeple.rl's encoder)."""
@@ -36,29 +37,125 @@ class _Views:
         ]
         self.rewards = {room.id: rewards_text(room) for room in c.rooms}
         self.pirates = [t.gain.text() for t in c.pirates]
-        self.temples = [t.gain.text() for t in c.temples]
+        self.temples = [{"id": t.id, "reward": t.gain.text()} for t in c.temples]
         self.stairs = [[start, end] for start, ways in enumerate(c.edges) for end, stairs in ways if stairs]
         self.hall_top = [g.text() for g in c.hall_top]
         self.hall_left = [g.text() for g in c.hall_left]
         self.hall_honor = list(c.board.hall.honor)
         self.towns = list(c.board.towns.names)
         self.icons = sorted(c.icons)
-        self.boards: dict[tuple[int, ...], list[tuple[dict[str, Any], int, list[str], list[int]]]] = {}
+        # by node and owner (-1: neutral, last), by owner (-1: empty, last) and seniority
+        seats = (*range(len(c.numbers.coins_by_seat)), -1)
+        self.leaders = [[{"node": node, "owner": owner} for owner in seats] for node in range(2 * RING + 1)]
+        self.chairs = [[{"owner": owner, "senior": senior} for senior in (False, True)] for owner in seats]
+        # each spot below and right of the hall by the amulet lying there (-1: none, last)
+        self.spots = [
+            [{"what": what, "amulet": self.amulets[a] if a >= 0 else None} for a in (*range(len(c.amulets)), -1)]
+            for what, _ in c.hall_spots
+        ]
+        self.boards: dict[tuple[int, ...], tuple[list[dict[str, Any]], list[tuple[int, int]]]] = {}
+        self.markets: dict[tuple[int, int, tuple[int, ...]], dict[str, Any]] = {}
+        self.participants: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self.worded: dict[int | None, dict[str, str]] = {}
 
-    def board(self, outer: tuple[int, ...]) -> list[tuple[dict[str, Any], int, list[str], list[int]]]:
-        """Per node of a board whose outer circle holds `outer`: the room's view without its spaces
-        (their place kept), the room's index, its designated spaces and its chairs."""
-        rooms = self.boards.get(outer)
-        if rooms is None:
+    def board(self, outer: tuple[int, ...]) -> tuple[list[dict[str, Any]], list[tuple[int, int]]]:
+        """The rooms of a board whose outer circle holds `outer`, node by node: every room's view
+        (a market's without its spaces), and each market's place in that list and room index."""
+        made = self.boards.get(outer)
+        if made is None:
             c = self.content
-            rooms = self.boards[outer] = []
+            rooms, markets = [], []
             for node in range(1, 13):
                 index = c.inner[node - 1] if node <= RING else outer[node - 1 - RING]
-                room = c.rooms[index]
-                view = {"node": node, "where": node_name(node), "id": room.id, "name": room.name, "size": room.size}
-                view |= {"spaces": None, "designated": None, "chairs": None, "rewards": self.rewards[room.id]}
-                rooms.append((view, index, list(room.designated), list(chairs_of(node, c))))
-        return rooms
+                rooms.append(self.room(node, index, ()))
+                if c.rooms[index].kind == "market":
+                    markets.append((node - 1, index))
+            made = self.boards[outer] = (rooms, markets)
+        return made
+
+    def room(self, node: int, index: int, spaces: tuple[int, ...]) -> dict[str, Any]:
+        """The view of room `index` on `node` with `spaces` on its market spaces."""
+        c = self.content
+        room = c.rooms[index]
+        return {
+            "node": node,
+            "where": node_name(node),
+            "id": room.id,
+            "name": room.name,
+            "size": room.size,
+            "spaces": [SPACE[t] for t in spaces],
+            "designated": list(room.designated),
+            "chairs": list(chairs_of(node, c)),
+            "rewards": self.rewards[room.id],
+        }
+
+    def market(self, node: int, index: int, spaces: tuple[int, ...]) -> dict[str, Any]:
+        """`room` for a market, made once per node, market and spaces."""
+        key = (node, index, spaces)
+        view = self.markets.get(key)
+        if view is None:
+            if len(self.markets) >= CACHED:
+                self.markets.clear()
+            view = self.markets[key] = self.room(*key)
+        return view
+
+    def participant(self, state: Rh, seat: int) -> dict[str, Any]:
+        """A seat's view of `state`'s player board, made once per what it shows."""
+        key = (
+            seat,
+            state.coins[seat],
+            state.honor[seat],
+            state.personal[seat],
+            state.reserve[seat],
+            state.icons[seat],
+            state.seniors[seat],
+            (*state.goods[seat], *state.towns[seat]),
+            tuple(state.experts[seat]),
+            tuple(state.hand[seat]),
+            tuple(state.done_orders[seat]),
+            tuple(state.amulets[seat]),
+        )
+        view = self.participants.get(key)
+        if view is None:
+            if len(self.participants) >= CACHED:
+                self.participants.clear()
+            view = self.participants[key] = self.participant_of(key)
+        return view
+
+    def participant_of(self, key: tuple[Any, ...]) -> dict[str, Any]:
+        """`participant` from its key."""
+        seat, coins, honor, personal, reserve, icons, seniors, counts, experts, hand, done, amulets = key
+        order, amulet = self.orders.__getitem__, self.amulets.__getitem__
+        return {
+            "seat": seat,
+            "coins": coins,
+            "goods": _resources(counts[:4]),
+            "honor": honor,
+            "personal": personal,
+            "reserve": reserve,
+            "towns": list(counts[4:]),
+            "seniors": list(_bits(seniors, len(self.hall_honor))),
+            "experts": list(map(self.experts.__getitem__, experts)),
+            "orders": list(map(order, hand)),
+            "fulfilled": list(map(order, done)),
+            "amulets": list(map(amulet, amulets)),
+            "icons": icons,
+            "score": score_parts(honor, done, amulets, self.content),
+        }
+
+    def log(self, lines: list[str], viewer: int | None) -> list[str]:
+        """`word_log`: each line worded once per reader (looked up without a call per line)."""
+        worded = self.worded.get(viewer)
+        if worded is None or len(worded) >= CACHED:
+            worded = self.worded[viewer] = {}
+        out = list(map(worded.get, lines[-RECENT:]))
+        if None in out:
+            out = word_log(lines, viewer)
+            worded.update(zip(lines[-RECENT:], out, strict=True))
+        return out
+
+
+CACHED = 1 << 14  # views kept per kind before the cache starts again
 
 
 _MADE: dict[int, _Views] = {}
@@ -86,13 +183,10 @@ SPACE = (*RESOURCE_NAMES, None)  # a market space's view by its token (-1: empty
 
 
 def _rooms(state: Rh, views: _Views) -> list[dict[str, Any]]:
-    out = []
-    for base, index, designated, chairs in views.board(tuple(state.outer)):
-        view = base.copy()
-        view["spaces"] = [SPACE[t] for t in state.spaces[index]]
-        view["designated"] = designated
-        view["chairs"] = chairs
-        out.append(view)
+    rooms, markets = views.board(tuple(state.outer))
+    out = rooms[:]
+    for position, index in markets:
+        out[position] = views.market(position + 1, index, tuple(state.spaces[index]))
     return out
 
 
@@ -100,10 +194,8 @@ def _hall(state: Rh, c: Content, views: _Views) -> dict[str, Any]:
     """The ancestral hall grid: each space's honor, the bonuses above columns and left of rows,
     what lies below columns and right of rows, and the path being walked (if any)."""
     hall = c.board.hall
-    spots = []
-    for what, hexagon in c.hall_spots:
-        amulet = state.hall_amulets[hexagon] if hexagon >= 0 else -1
-        spots.append({"what": what, "amulet": views.amulets[amulet] if amulet >= 0 else None})
+    amulets = state.hall_amulets
+    spots = [views.spots[k][amulets[hexagon] if hexagon >= 0 else -1] for k, (_, hexagon) in enumerate(c.hall_spots)]
     walk = {"at": state.walk[0], "left": state.walk[1], "passed": state.walk[2]} if state.walk else None
     return {
         "rows": hall.rows,
@@ -120,31 +212,14 @@ def _hall(state: Rh, c: Content, views: _Views) -> dict[str, Any]:
 def observation(state: Rh, seat: int | None, c: Content) -> dict[str, Any]:
     """The observation of `seat` (None: a spectator); every seat sees the same public table."""
     views = _views(c)
-    amulets, experts, orders = views.amulets, views.experts, views.orders
-    spaces = len(views.hall_honor)
+    amulet, expert, order = views.amulets.__getitem__, views.experts.__getitem__, views.orders.__getitem__
     players = []
     for p in range(state.players):
-        players.append(
-            {
-                "seat": p,
-                "coins": state.coins[p],
-                "goods": _resources(state.goods[p]),
-                "honor": state.honor[p],
-                "personal": state.personal[p],
-                "reserve": state.reserve[p],
-                "towns": state.towns[p][:],
-                "seniors": list(_bits(state.seniors[p], spaces)),
-                "experts": [experts[e] for e in state.experts[p]],
-                "orders": [orders[o] for o in state.hand[p]],
-                "fulfilled": [orders[o] for o in state.done_orders[p]],
-                "amulets": [amulets[a] for a in state.amulets[p]],
-                "icons": state.icons[p],
-                "score": breakdown(state, p, c),
-            }
-        )
+        players.append(views.participant(state, p))
     task = None
     if state.tasks:
         task = {"kind": TASK_NAMES[state.tasks[0][0]], "pending": len(state.tasks)}
+    leaders, chairs = views.leaders, views.chairs
     return {
         "game": "round-house",
         "seat": seat,
@@ -157,10 +232,10 @@ def observation(state: Rh, seat: int | None, c: Content) -> dict[str, Any]:
         "rooms": _rooms(state, views),
         "stairs": views.stairs,
         "track_icons": views.icons,
-        "leaders": [{"node": node, "owner": owner} for node, owner in zip(state.leaders, state.owners, strict=True)],
+        "leaders": [leaders[node][owner] for node, owner in zip(state.leaders, state.owners, strict=True)],
         "moved": state.moved,
         "runs": state.runs,
-        "chairs": [{"owner": o, "senior": s} for o, s in zip(state.chairs, state.senior_chairs, strict=True)],
+        "chairs": [chairs[o][s] for o, s in zip(state.chairs, state.senior_chairs, strict=True)],
         "warehouse": dict(zip(BASICS, state.warehouse, strict=True)),
         "lender": state.lender,
         "merchant": state.merchant,
@@ -169,27 +244,24 @@ def observation(state: Rh, seat: int | None, c: Content) -> dict[str, Any]:
         "end_at": state.end_at,
         "ending": state.end_by >= 0,
         "turns_left": state.turns_left,
-        "temples": [
-            None if used else {"id": c.temples[i].id, "reward": views.temples[i]}
-            for i, used in enumerate(state.temples_used)
-        ],
-        "hall_amulets": [amulets[a] if a >= 0 else None for a in state.hall_amulets],
+        "temples": [None if used else views.temples[i] for i, used in enumerate(state.temples_used)],
+        "hall_amulets": [views.amulets[a] if a >= 0 else None for a in state.hall_amulets],
         "hall": _hall(state, c, views),
-        "end_amulet": amulets[state.end_amulet] if state.end_amulet >= 0 else None,
+        "end_amulet": views.amulets[state.end_amulet] if state.end_amulet >= 0 else None,
         "supply": _resources(state.basics),
         "bank": state.bank,
         "pirates": [views.pirates[t] for t in state.pirates_up],
         "pirate_stack": len(state.pirate_stack),
         "pirate_stack_bottom": [views.pirates[t] for t in state.pirate_stack[: state.pirates_seen]],
-        "amulets": [amulets[a] for a in state.amulets_up],
+        "amulets": list(map(amulet, state.amulets_up)),
         "amulet_pool": len(state.amulet_pool),
-        "orders": [orders[o] for o in state.orders_up],
+        "orders": list(map(order, state.orders_up)),
         "order_deck": len(state.order_deck),
-        "experts": [experts[e] for e in state.experts_up],
+        "experts": list(map(expert, state.experts_up)),
         "expert_deck": len(state.expert_deck),
-        "expert_discard": [experts[e] for e in state.expert_discard],
+        "expert_discard": list(map(expert, state.expert_discard)),
         "participants": players,
-        "log": word_log(state.log, seat),
+        "log": views.log(state.log, seat),
     }
 
 

@@ -2,6 +2,7 @@
 the end, p.6) and of amulets held (reconstructed). Ties (the text gives no tie-break): more
 coins, then more resources (a ruling)."""
 
+from collections.abc import Sequence
 from functools import cache
 
 from meeple.games.round_house.content import Content
@@ -9,11 +10,15 @@ from meeple.games.round_house.state import Rh
 
 
 def breakdown(state: Rh, seat: int, c: Content) -> dict[str, int]:
+    return score_parts(state.honor[seat], state.done_orders[seat], state.amulets[seat], c)
+
+
+def score_parts(track: int, done: Sequence[int], amulets: Sequence[int], c: Content) -> dict[str, int]:
+    """A seat's score by its parts: the point track, the orders fulfilled and the amulets held."""
     order_honor, amulet_honor = _honors(c)
-    orders = sum([order_honor[o] for o in state.done_orders[seat]])
-    amulets = sum([amulet_honor[a] for a in state.amulets[seat]])
-    track = state.honor[seat]
-    return {"track": track, "orders": orders, "amulets": amulets, "total": track + orders + amulets}
+    orders = sum(map(order_honor.__getitem__, done))
+    held = sum(map(amulet_honor.__getitem__, amulets))
+    return {"track": track, "orders": orders, "amulets": held, "total": track + orders + held}
 
 
 def ranking_key(state: Rh, seat: int, c: Content) -> tuple[int, int, int]:
