@@ -1,6 +1,8 @@
 """The assistant actions (p.11): merchant dispatch and investment, as choices and carried out.
 (Recruit and dismiss, which need no choice, are in economy.py.)"""
 
+from functools import lru_cache
+
 from meeple.engine import Action
 from meeple.games.round_house.content import Content, plural
 from meeple.games.round_house.economy import expert_trigger, pay_coins
@@ -42,11 +44,14 @@ def invest_actions(state: Rh, seat: int, senior: int, c: Content) -> list[Action
     (senior side up for a permanent investment)."""
     if not can_invest(state, seat):
         return []
-    return [
-        once((c, "invest", senior, chair), _invest, senior, chair, c)
-        for chair, owner in enumerate(state.chairs)
-        if owner < 0
-    ]
+    return list(_investments(senior, tuple(state.chairs), c))
+
+
+@lru_cache(maxsize=4096)
+def _investments(senior: int, chairs: tuple[int, ...], c: Content) -> tuple[Action, ...]:
+    """The investments onto the empty chairs of `chairs` (each chair's seat, -1 empty)."""
+    empty = [chair for chair, owner in enumerate(chairs) if owner < 0]
+    return tuple(once((c, "invest", senior, chair), _invest, senior, chair, c) for chair in empty)
 
 
 def can_invest(state: Rh, seat: int) -> bool:

@@ -7,7 +7,7 @@ further effects. Gold stands in for any basic resource (setup 9): every payment 
 for any of the resources it names, as the player chooses (`gold_splits`).
 """
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import product
 
 from meeple.games.round_house.content import BASICS, GOLD, Content, Gain
@@ -57,8 +57,9 @@ def gain_coins(state: Rh, seat: int, amount: int, c: Content, from_lender: bool 
         state.lender -= amount
         state.coins[seat] += amount
         amount = 0
-    for order in active_orders(state, seat, "coins", c):
-        amount += c.orders[order].amount
+    if state.done_orders[seat]:
+        for order in active_orders(state, seat, "coins", c):
+            amount += c.orders[order].amount
     amount = min(amount, state.bank)
     state.bank -= amount
     state.coins[seat] += amount
@@ -95,6 +96,8 @@ def received(state: Rh, seat: int, kind: int, c: Content) -> None:
         expert_trigger(state, seat, "gold", c)
         return
     expert_trigger(state, seat, "basic", c)
+    if not state.done_orders[seat]:
+        return
     for _ in active_orders(state, seat, "honor", c):
         gain_honor(state, seat, 1, c)
     extra = 0
@@ -124,7 +127,11 @@ def gold_splits(state: Rh, seat: int, need: tuple[int, ...]) -> list[tuple[int, 
     """Every way the player can pay basic resources `need` (tea, fruit, celadon): how many of
     each Gold pays for ("Gold can be used as any basic resources", setup 9). The first is the
     fewest Gold (only for what is missing)."""
-    goods = state.goods[seat]
+    return payments(state.goods[seat], need)
+
+
+def payments(goods: Sequence[int], need: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """`gold_splits` for a player holding `goods` (tea, fruit, celadon, Gold)."""
     if not goods[GOLD]:
         return [(0, 0, 0)] if goods[0] >= need[0] and goods[1] >= need[1] and goods[2] >= need[2] else []
     ranges = [range(max(0, n - goods[k]), n + 1) for k, n in enumerate(need)]
@@ -208,15 +215,22 @@ def gain_possible(state: Rh, seat: int, gain: Gain, c: Content) -> bool:
 def grant(state: Rh, seat: int, gain: Gain, c: Content) -> None:
     """Receive a reward: goods and coins now, recruits now (always from the left), and the
     decisions it opens (basic resources, dispatches, investments, amulets, orders) queued."""
-    gain_coins(state, seat, gain.coins, c)
-    gain_honor(state, seat, gain.honor, c)
+    if gain.coins:
+        gain_coins(state, seat, gain.coins, c)
+    if gain.honor:
+        gain_honor(state, seat, gain.honor, c)
     for kind, amount in enumerate(gain.goods()):
-        gain_goods(state, seat, kind, amount, c)
+        if amount:
+            gain_goods(state, seat, kind, amount, c)
     for _ in range(gain.recruit):
         recruit(state, seat)
-    push(state, T_BASIC, ALL_BASICS, gain.basic)
-    push(state, T_DISPATCH, 0, gain.dispatch)
-    push(state, T_INVEST, 0, gain.invest)
-    push(state, T_INVEST, 1, gain.senior_invest)
-    push(state, T_AMULET, 0, gain.amulet)
-    push(state, T_ORDER, 0, gain.order)
+    for kind, argument, times in (
+        (T_BASIC, ALL_BASICS, gain.basic),
+        (T_DISPATCH, 0, gain.dispatch),
+        (T_INVEST, 0, gain.invest),
+        (T_INVEST, 1, gain.senior_invest),
+        (T_AMULET, 0, gain.amulet),
+        (T_ORDER, 0, gain.order),
+    ):
+        if times:
+            push(state, kind, argument, times)

@@ -3,9 +3,11 @@ turn (phase 1). Permanent experts fire by themselves (economy.expert_trigger); o
 are discarded after activation, except those with the amulet icon (see the amulet_experts option).
 """
 
+from collections.abc import Sequence
+
 from meeple.engine import Action
 from meeple.engine.wording import seat_mark
-from meeple.games.round_house.content import BASICS, KIND, NOTHING, Content, Expert, Gain
+from meeple.games.round_house.content import BASICS, GOLD, KIND, NOTHING, Content, Expert, Gain
 from meeple.games.round_house.economy import (
     dismiss,
     expert_trigger,
@@ -97,8 +99,18 @@ def _takes_effect(state: Rh, seat: int, expert: Expert, gain: Gain, c: Content) 
         return True
     if expert.choice and any(state.basics[KIND[k]] for k in expert.choice):
         return True
-    kinds = sum(1 << KIND[k] for k in expert.place_kinds)
-    return bool(expert.place and place_actions(state, seat, kinds, c))
+    return bool(expert.place and can_place(state, seat, expert.place_kinds, c))
+
+
+def can_place(state: Rh, seat: int, kinds: Sequence[str], c: Content) -> bool:
+    """Whether `place_actions` offers anything for `kinds`: a resource of one of them (or a Gold
+    standing in) and a free space of a market that takes it."""
+    goods = state.goods[seat]
+    return any(
+        (goods[KIND[k]] or goods[GOLD]) and free_spaces(state, room, KIND[k], c)
+        for room in market_rooms(state, c)
+        for k in kinds
+    )
 
 
 def perform_activation(state: Rh, seat: int, action: Action, keep_rule: str, c: Content) -> None:

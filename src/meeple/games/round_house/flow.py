@@ -43,15 +43,13 @@ def to_move(state: Rh) -> tuple[int, ...]:
 
 
 def legal_actions(state: Rh, seat: int, rules: Rules) -> list[Action]:
-    if state.phase == OVER or seat != state.current:
+    """The decisions pending first, else the choices of the phase."""
+    phase = state.phase
+    if phase == OVER or seat != state.current:
         return []
-    return _actions(state, seat, rules.content)
-
-
-def _actions(state: Rh, seat: int, c: Content) -> list[Action]:
+    c = rules.content
     if state.tasks:
         return task_actions(state, seat, c)
-    phase = state.phase
     if phase == NEUTRAL:
         return neutral_actions(state, c)
     if phase == EXPERT:
@@ -101,46 +99,49 @@ def _neutral(leader: int, start: int, node: int, here: int, there: int, c: Conte
 
 def move_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     """Phase 2 (mandatory): move one of the seat's leaders; onto the Grand Hall only with its fee
-    in hand when the fee is due on the stop (p.8 6, `stop_fee`), unless no other stop is left
+    in hand when the fee is due on the stop (p.8 6, `_fee`), unless no other stop is left
     (the move is mandatory; the player then pays what they have)."""
-    out: list[tuple[Action, int]] = []
+    moves: list[Action] = []
+    fees: list[int] = []
     starts = []
+    dearest = 0
     outer = tuple(state.outer)
     for leader, owner in enumerate(state.owners):
         if owner == seat:
             start = state.leaders[leader]
             starts.append(start)
-            out += _moves(leader, start, reach(state, leader, c), outer, c)
-    coins = state.coins[seat] if state.hall_fee_at_stop else None
-    moves = [action for action, fee in out if coins is None or fee <= coins] or [action for action, _ in out]
+            actions, stop_fees, top = _moves(leader, start, reach(state, leader, c), outer, c)
+            moves += actions
+            fees += stop_fees
+            if top > dearest:
+                dearest = top
+    if state.hall_fee_at_stop and dearest > state.coins[seat]:
+        coins = state.coins[seat]
+        moves = [action for action, fee in zip(moves, fees, strict=True) if fee <= coins] or moves
     return merge_alike(moves) if len(set(starts)) < len(starts) else moves  # two leaders waiting in the hall
 
 
 @lru_cache(maxsize=1 << 16)
-def _moves(leader: int, start: int, reached: int, outer: tuple[int, ...], c: Content) -> tuple[tuple[Action, int], ...]:
-    """The moves of a leader from `start` to the nodes of the bitmask `reached`, each with the fee
-    of its stop when the fee is due on the stop (each worded once per leader, nodes and rooms)."""
+def _moves(
+    leader: int, start: int, reached: int, outer: tuple[int, ...], c: Content
+) -> tuple[tuple[Action, ...], tuple[int, ...], int]:
+    """The moves of a leader from `start` to the nodes of the bitmask `reached` (each worded once
+    per leader, nodes and rooms), the fee of each stop when the fee is due on the stop, and the
+    highest of them."""
     here = _room(start, outer, c)
-    return tuple(
-        (
-            once((c, "move", leader, start, node, here, there), _move, leader, start, node, here, there, c),
-            _fee(there, c),
-        )
-        for node in nodes(reached)
-        for there in (_room(node, outer, c),)
+    rooms = [(node, _room(node, outer, c)) for node in nodes(reached)]
+    actions = tuple(
+        once((c, "move", leader, start, node, here, there), _move, leader, start, node, here, there, c)
+        for node, there in rooms
     )
-
-
-def stop_fee(state: Rh, node: int, c: Content) -> int:
-    """p.8 6: "When leader stand on Grand Hall, player have to pay 2 coins to Money Lender": the
-    coins a player's leader stopping on `node` costs (option grand_hall_fee=stop, the default)."""
-    if not state.hall_fee_at_stop:
-        return 0
-    return _fee(state.room_at(node, c.inner), c)
+    fees = tuple(_fee(there, c) for _, there in rooms)
+    return actions, fees, max(fees, default=0)
 
 
 def _fee(room: int, c: Content) -> int:
-    """The fee of stopping in `room` (-1: the hall) when the fee is due on the stop."""
+    """p.8 6: "When leader stand on Grand Hall, player have to pay 2 coins to Money Lender": the
+    coins a player's leader stopping in `room` (-1: the hall) costs when the fee is due on the
+    stop (option grand_hall_fee=stop, the default)."""
     return c.rooms[room].fee if room >= 0 and c.rooms[room].kind == "grand_hall" else 0
 
 
@@ -159,9 +160,10 @@ def _name(node: int, room: int, c: Content) -> str:
     return "the ancestral hall" if node == HALL else c.rooms[room].name
 
 
-def _where(state: Rh, node: int, c: Content) -> str:
-    """A node as labels name it."""
-    return _name(node, state.room_at(node, c.inner), c)
+@lru_cache(maxsize=1 << 12)
+def _moved(seat: int, who: str, node: int, room: int, c: Content) -> str:
+    """The log line of `seat` moving `who` to `node`, holding `room` (worded once)."""
+    return f"{seat_mark(seat)} moves {who} to {_name(node, room, c)}"
 
 
 def chairs_of(node: int, c: Content) -> range:
@@ -216,9 +218,9 @@ def perform(state: Rh, seat: int, action: Action, rules: Rules) -> None:
     if state.tasks:
         perform_task(state, seat, action, rules.amulet_experts, c)
     elif verb == "neutral":
-        leader, node = (int(x) for x in rest.split(":"))
+        leader, node = map(int, rest.split(":"))
         state.leaders[leader] = node
-        state.note(f"{seat_mark(seat)} moves a neutral leader to {_where(state, node, c)}")
+        state.note(_moved(seat, "a neutral leader", node, state.room_at(node, c.inner), c))
         if rules.neutral_rule == 2:
             push(state, T_ROOM, state.room_at(node, c.inner))
         state.phase = EXPERT
@@ -228,11 +230,12 @@ def perform(state: Rh, seat: int, action: Action, rules: Rules) -> None:
     elif verb == "pass" and state.phase == EXPERT:
         state.phase = MOVE
     elif verb == "move":
-        leader, node = (int(x) for x in rest.split(":"))
+        leader, node = map(int, rest.split(":"))
         state.leaders[leader] = node
         state.moved = leader
-        state.note(f"{seat_mark(seat)} moves a leader to {_where(state, node, c)}")
-        if fee := min(stop_fee(state, node, c), state.coins[seat]):
+        room = state.room_at(node, c.inner)
+        state.note(_moved(seat, "a leader", node, room, c))
+        if state.hall_fee_at_stop and (fee := min(_fee(room, c), state.coins[seat])):
             pay_coins(state, seat, fee, to_lender=True)
             state.note(f"{seat_mark(seat)} pays {fee} coins to the Money Lender on the Grand Hall")
         if node == HALL:

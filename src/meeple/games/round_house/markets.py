@@ -1,6 +1,7 @@
 """The markets (Selling Market p.8 3, Retail Market p.9 1, Wholesale Market p.9 2): resources
 placed on free spaces from left to right, each paying by the market's chart."""
 
+from collections.abc import Sequence
 from functools import cache
 
 from meeple.games.round_house.content import Content, Gain
@@ -15,8 +16,13 @@ def market_rooms(state: Rh, c: Content) -> list[int]:
 
 def free_spaces(state: Rh, room: int, kind: int, c: Content) -> list[int]:
     """Free spaces of `room` that take `kind`, left to right."""
+    return free_of(state.spaces[room], room, kind, c)
+
+
+def free_of(spaces: Sequence[int], room: int, kind: int, c: Content) -> list[int]:
+    """`free_spaces` of `room` holding `spaces` (each space's token, -1 free)."""
     takes = _takes(room, kind, c)
-    return [s for s, token in enumerate(state.spaces[room]) if token < 0 and takes[s]]
+    return [s for s, token in enumerate(spaces) if token < 0 and takes[s]]
 
 
 @cache

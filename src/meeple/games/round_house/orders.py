@@ -85,10 +85,17 @@ def can_fulfil(state: Rh, seat: int, c: Content) -> bool:
 
 def _payable(state: Rh, seat: int, c: Content) -> Iterator[tuple[int, int, tuple[int, int, int]]]:
     """The orders held (place in hand, order, resources asked) whose price the player can pay."""
+    prices = _prices(c)
     for i, order in enumerate(state.hand[seat]):
-        tea, fruit, celadon, coins = c.orders[order].price()
-        if can_pay(state, seat, (tea, fruit, celadon), coins):
-            yield i, order, (tea, fruit, celadon)
+        need, coins = prices[order]
+        if can_pay(state, seat, need, coins):
+            yield i, order, need
+
+
+@cache
+def _prices(c: Content) -> tuple[tuple[tuple[int, int, int], int], ...]:
+    """Per order, the resources (tea, fruit, celadon) and the coins it asks."""
+    return tuple(((tea, fruit, celadon), coins) for tea, fruit, celadon, coins in (o.price() for o in c.orders))
 
 
 @cache

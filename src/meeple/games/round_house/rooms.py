@@ -5,7 +5,7 @@ are queued as decisions (dispatches and investments may be declined, recruits ar
 once). Ids start with "do:" followed by the action.
 """
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
 
@@ -20,15 +20,15 @@ from meeple.games.round_house.economy import (
     gain_coins,
     gain_honor,
     gain_possible,
-    gold_splits,
     gold_suffix,
     gold_text,
     grant,
     parse_gold,
     pay_coins,
+    payments,
     push,
 )
-from meeple.games.round_house.markets import clear_if_full, free_spaces, place
+from meeple.games.round_house.markets import clear_if_full, free_of, place
 from meeple.games.round_house.shared import once
 from meeple.games.round_house.state import T_BLACK, T_COPY, T_EXPERT, T_INVEST, T_TAKE, T_TRADE, Rh
 
@@ -69,63 +69,79 @@ def room_actions(state: Rh, seat: int, room: int, c: Content, spent: int = 0, ow
 
 
 def room_possible(state: Rh, seat: int, room: int, c: Content, spent: int = 0, own: bool = True) -> bool:
-    """Whether `room_actions` offers anything (its first action is enough to know)."""
-    return next(_room_choices(state, seat, room, c, spent, own), None) is not None
+    """Whether `room_actions` offers anything."""
+    return bool(_room_choices(state, seat, room, c, spent, own))
 
 
-def _room_choices(state: Rh, seat: int, room: int, c: Content, spent: int, own: bool) -> Iterator[Action]:
-    """`room_actions` one at a time, each worded once per content (shared.once)."""
+def _room_choices(state: Rh, seat: int, room: int, c: Content, spent: int, own: bool) -> Sequence[Action]:
+    """`room_actions`, each worded once per content (shared.once); a market's sales are listed once
+    per market spaces and goods held."""
     spec = c.rooms[room]
     kind = spec.kind
+    if kind == "market":
+        return _market_actions(room, tuple(state.spaces[room]), tuple(state.goods[seat]), c)
     coins = state.coins[seat] - spent
+    out: list[Action] = []
     if kind in ("receiving_goods", "tea_house"):
         if gain_possible(state, seat, spec.gain, c):
-            yield once((c, room, "take"), _take, spec)
+            out.append(once((c, room, "take"), _take, spec))
     elif kind == "pirates":
         for i, tile in enumerate(state.pirates_up):
             if gain_possible(state, seat, c.pirates[tile].gain, c):
-                yield once((c, "pirate", i, tile), _pirate, i, tile, c)
+                out.append(once((c, "pirate", i, tile), _pirate, i, tile, c))
         if state.basics[GOLD]:
-            yield GOLD_INSTEAD
-    elif kind == "market":
-        yield from _market_actions(state, seat, room, c)
+            out.append(GOLD_INSTEAD)
     elif kind == "expert_hall":
         if state.experts_up:
-            yield HIRE
+            out.append(HIRE)
     elif kind == "money_lender":
         if state.lender or gain_possible(state, seat, spec.gain, c):
-            yield once((c, "lend", state.lender), _lend, state.lender)
+            out.append(once((c, "lend", state.lender), _lend, state.lender))
         if gain_possible(state, seat, spec.alt_gain, c):
-            yield LEND_BASIC
+            out.append(LEND_BASIC)
     elif kind == "grand_hall":
         fee = hall_fee(state, room, c, own)
         if coins >= fee:
             if any_copy_target(state, seat, c, spent + fee):
-                yield once((c, room, "copy", own, fee), _grand_hall, spec, fee, own, "copy")
+                out.append(once((c, room, "copy", own, fee), _grand_hall, spec, fee, own, "copy"))
             if gain_possible(state, seat, spec.gain, c):
-                yield once((c, room, "assist", own, fee), _grand_hall, spec, fee, own, "assist")
+                out.append(once((c, room, "assist", own, fee), _grand_hall, spec, fee, own, "assist"))
     elif kind == "bank":
-        total = 0
-        for n, payment in enumerate(spec.payments, 1):
-            total += payment.coins
-            if total <= coins:
-                yield once((c, room, "bank", n), _bank, spec, n, total)
+        return _bank_actions(room, coins, c)
     elif kind == "black_market":
         if any_deal(state, seat, c, spent):
-            yield once((c, room, "black"), _black, spec)
+            out.append(once((c, room, "black"), _black, spec))
     elif kind == "trading_house":
-        for n, price in enumerate(spec.prices, 1):
-            if price <= coins and n <= trade_capacity(state, seat):
-                yield once((c, room, "trade", n), _trade, n, price)
+        return _priced_actions(room, coins, trade_capacity(state, seat), c)
     elif kind == "study":
         for tier, (price, dismissed, _) in enumerate(spec.tiers):
             if price <= coins and dismissed <= state.personal[seat] and state.experts_up:
-                yield once((c, room, "study", tier), _study, spec, tier)
+                out.append(once((c, room, "study", tier), _study, spec, tier))
     elif kind == "warehouse":
-        available = _takeable(state, c)
-        for n, price in enumerate(spec.prices, 1):
-            if price <= coins and n <= available:
-                yield once((c, room, "warehouse", n), _warehouse, n, price)
+        return _priced_actions(room, coins, _takeable(state, c), c)
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _bank_actions(room: int, coins: int, c: Content) -> tuple[Action, ...]:
+    """The Bank's payments (1 to all of them, in order) that `coins` can pay."""
+    spec = c.rooms[room]
+    out = []
+    total = 0
+    for n, payment in enumerate(spec.payments, 1):
+        total += payment.coins
+        if total <= coins:
+            out.append(_bank(spec, n, total))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _priced_actions(room: int, coins: int, most: int, c: Content) -> tuple[Action, ...]:
+    """Trading House and Warehouse: 1 to `most` actions (resources taken) at the price of each
+    count that `coins` can pay."""
+    spec = c.rooms[room]
+    make = _trade if spec.kind == "trading_house" else _warehouse
+    return tuple(make(n, price) for n, price in enumerate(spec.prices, 1) if price <= coins and n <= most)
 
 
 GOLD_INSTEAD = Action("do:gold", "Pirates: take 1 Gold instead")
@@ -179,20 +195,24 @@ def _warehouse(n: int, price: int) -> Action:
     return Action(f"do:warehouse:{n}", label)
 
 
-def _market_actions(state: Rh, seat: int, room: int, c: Content) -> Iterator[Action]:
+@lru_cache(maxsize=1 << 14)
+def _market_actions(room: int, spaces: tuple[int, ...], goods: tuple[int, ...], c: Content) -> tuple[Action, ...]:
     """Selling Market: 1 resource on its designated space; Retail Market: 1-3 different resources;
     Wholesale Market: 1-3 of one resource; each paid with the resource or Gold standing in, as the
-    player chooses (one action per way of paying), labelled with what the chart gives."""
+    player chooses (one action per way of paying), labelled with what the chart gives. Listed once
+    per market, `spaces` (its tokens, -1 free) and `goods` held."""
     spec = c.rooms[room]
     if spec.mode == "one":
-        free = sum(1 << kind for kind in range(3) if free_spaces(state, room, kind, c))
+        free = sum(1 << kind for kind in range(3) if free_of(spaces, room, kind, c))
     else:
-        free = min(3, state.spaces[room].count(-1))
+        free = min(3, spaces.count(-1))
+    out = []
     for base, kinds, need in _sales(room, free, c):
-        splits = gold_splits(state, seat, need)
+        splits = payments(goods, need)
         for split in splits:
             suffix = gold_suffix(split, splits)
-            yield once((c, room, base, split, suffix), _sale, spec, base, kinds, split, suffix)
+            out.append(once((c, room, base, split, suffix), _sale, spec, base, kinds, split, suffix))
+    return tuple(out)
 
 
 @lru_cache(maxsize=256)
