@@ -258,11 +258,13 @@ def _takeable(state: Rh, c: Content) -> int:
     return on_markets + sum(state.warehouse)
 
 
-def _effect(spec: Room, action: Action) -> str:
-    """What a room action did, for the log: its label without the room's name, and worded for
-    every reader (a choice is the player's, not the reader's)."""
-    text = action.label.removeprefix(f"{spec.name}: ")
-    return text.replace(" of your choice", ", chosen")
+@lru_cache(maxsize=4096)
+def _used(seat: int, name: str, label: str) -> str:
+    """The log line of `seat` using the room `name` by the action labelled `label`: the label
+    without the room's name, worded for every reader (a choice is the player's, not the
+    reader's); worded once."""
+    text = label.removeprefix(f"{name}: ").replace(" of your choice", ", chosen")
+    return f"{seat_mark(seat)} uses {name}: {text}"
 
 
 def perform_room(state: Rh, seat: int, room: int, action: Action, c: Content) -> None:
@@ -270,7 +272,7 @@ def perform_room(state: Rh, seat: int, room: int, action: Action, c: Content) ->
     spec = c.rooms[room]
     parts = action.id.split(":")
     verb = parts[1]
-    state.note(f"{seat_mark(seat)} uses {spec.name}: {_effect(spec, action)}")
+    state.note(_used(seat, spec.name, action.label))
     if verb == "take":
         grant(state, seat, spec.gain, c)
     elif verb == "pirate":

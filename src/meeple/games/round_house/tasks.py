@@ -125,6 +125,11 @@ def _possible(state: Rh, seat: int, kind: int, argument: int, c: Content) -> boo
     if kind == T_EXPERT:
         held = state.experts[seat]  # with every slot full, one of them is discarded
         return bool(state.experts_up and (len(held) < c.numbers.expert_slots or held))
+    if kind == T_BASIC:
+        basics = state.basics
+        return bool((argument & 1 and basics[0]) or (argument & 2 and basics[1]) or (argument & 4 and basics[2]))
+    if kind in (T_BONUS, T_KEEP):
+        return True  # 1 honor, or discarding the expert, is always there
     return bool(_choices(state, seat, kind, argument, c))
 
 
