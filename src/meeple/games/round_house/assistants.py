@@ -15,8 +15,14 @@ def dispatch_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     paying 1 coin per town the merchant is first moved clockwise."""
     if not can_dispatch(state, seat):
         return []
-    cost = c.numbers.merchant_step_cost
-    return [_dispatch(state.merchant, steps, c) for steps in range(min(c.towns - 1, state.coins[seat] // cost) + 1)]
+    return list(
+        dispatch_choices(state.merchant, min(c.towns - 1, state.coins[seat] // c.numbers.merchant_step_cost), c)
+    )
+
+
+def dispatch_choices(merchant: int, steps: int, c: Content) -> list[Action]:
+    """The dispatches paying the merchant on 0 to `steps` towns from `merchant`'s town."""
+    return [_dispatch(merchant, n, c) for n in range(steps + 1)]
 
 
 def can_dispatch(state: Rh, seat: int) -> bool:
@@ -44,11 +50,11 @@ def invest_actions(state: Rh, seat: int, senior: int, c: Content) -> list[Action
     (senior side up for a permanent investment)."""
     if not can_invest(state, seat):
         return []
-    return list(_investments(senior, tuple(state.chairs), c))
+    return list(investments(senior, tuple(state.chairs), c))
 
 
 @lru_cache(maxsize=4096)
-def _investments(senior: int, chairs: tuple[int, ...], c: Content) -> tuple[Action, ...]:
+def investments(senior: int, chairs: tuple[int, ...], c: Content) -> tuple[Action, ...]:
     """The investments onto the empty chairs of `chairs` (each chair's seat, -1 empty)."""
     empty = [chair for chair, owner in enumerate(chairs) if owner < 0]
     return tuple(once((c, "invest", senior, chair), _invest, senior, chair, c) for chair in empty)

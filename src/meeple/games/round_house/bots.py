@@ -73,13 +73,10 @@ def _room_worth(state: Rh, seat: int, node: int, c: Content) -> float:
     return worth
 
 
-def _worth(state: Rh, seat: int, action: Action, c: Content) -> float:
-    """What an action is worth to the seat now: a move or a worship in the hall by the seat's
-    board, any other action by `_fixed_worth`."""
-    fixed = _fixed_worth(action.id, c)
-    if fixed is not None:
-        return fixed
-    parts = action.id.split(":")
+def _worth(state: Rh, seat: int, action_id: str, c: Content) -> float:
+    """What a move or a worship in the hall is worth to the seat now, by the seat's board (any
+    other action is worth `_fixed_worth`)."""
+    parts = action_id.split(":")
     if parts[0] == "move":
         return _room_worth(state, seat, int(parts[2]), c)
     return 100 + 6 * state.towns[seat][int(parts[1])]  # hall
@@ -116,10 +113,17 @@ def _fixed_worth(action_id: str, c: Content) -> float | None:
 
 
 def playout_action(state: Rh, seat: int, legal: list[Action], rng: Rng, c: Content) -> Action:
-    """The most promising action by the rules of thumb above, with a little noise."""
+    """The most promising action by the rules of thumb above, with a little noise (a draw of
+    `rng.random()` per action, made inline)."""
     best, best_worth = legal[0], -1.0
     for action in legal:
-        worth = _worth(state, seat, action, c) + NOISE * rng.random()
+        worth = _fixed_worth(action.id, c)
+        if worth is None:
+            worth = _worth(state, seat, action.id, c)
+        worth += NOISE * ((rng.next64() >> 11) * UNIT)
         if worth > best_worth:
             best, best_worth = action, worth
     return best
+
+
+UNIT = 1.0 / (1 << 53)  # Rng.random: the top 53 bits of a draw, as a fraction

@@ -2,9 +2,10 @@
 offers (only those that can take effect) and carrying one out."""
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from meeple.engine import Action, merge_alike
-from meeple.games.round_house.assistants import dispatch, dispatch_actions, invest, invest_actions
+from meeple.games.round_house.assistants import can_dispatch, dispatch, dispatch_choices, invest, investments
 from meeple.games.round_house.content import BASICS, GOLD, RESOURCE_NAMES, Content
 from meeple.games.round_house.economy import dismiss, gain_coins, gain_goods, pay_coins, pay_goods, recruit
 from meeple.games.round_house.shared import once
@@ -46,16 +47,32 @@ def _deals(state: Rh, seat: int, c: Content, spent: int) -> Iterator[Action]:
 def trade_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     """One Trading House action (p.10 5): recruit, a merchant dispatch, an investment or 1 Gold,
     each offered only if it can be made (the dispatch and the investment name their town or chair)."""
-    out = []
-    if state.reserve[seat]:
-        out.append(Action("trade:recruit", "Recruit an assistant (assistant supply to personal supply)"))
-    for a in dispatch_actions(state, seat, c):
+    steps, chairs = -1, ()
+    if can_dispatch(state, seat):
+        steps = min(c.towns - 1, state.coins[seat] // c.numbers.merchant_step_cost)
+        chairs = tuple(state.chairs)
+    return list(_trades(bool(state.reserve[seat]), state.merchant, steps, chairs, bool(state.basics[GOLD]), c))
+
+
+@lru_cache(maxsize=4096)
+def _trades(
+    recruit: bool, merchant: int, steps: int, chairs: tuple[int, ...], gold: bool, c: Content
+) -> tuple[Action, ...]:
+    """`trade_actions` for a player who can recruit (`recruit`), pay the merchant on up to `steps`
+    towns (-1: no assistant to dispatch or invest), with `chairs` on the board and Gold in the
+    supply (`gold`); listed once per what they depend on."""
+    out = [RECRUIT] if recruit else []
+    for a in dispatch_choices(merchant, steps, c):
         out.append(once((c, "trade", a.id, a.label), _trade, a, False))
-    for a in invest_actions(state, seat, 0, c):
+    for a in investments(0, chairs, c):
         out.append(once((c, "trade", a.id, a.label), _trade, a, True))
-    if state.basics[GOLD]:
-        out.append(Action("trade:gold", "Take 1 Gold"))
-    return out
+    if gold:
+        out.append(TAKE_GOLD)
+    return tuple(out)
+
+
+RECRUIT = Action("trade:recruit", "Recruit an assistant (assistant supply to personal supply)")
+TAKE_GOLD = Action("trade:gold", "Take 1 Gold")
 
 
 def _trade(action: Action, payload: bool) -> Action:
