@@ -54,10 +54,10 @@ def _room_worth(state: Rh, seat: int, node: int, c: Content) -> float:
     if node == HALL:
         brought = max(state.towns[seat])
         return 35 + 12 * brought if brought >= 2 or not all(state.temples_used) else 4
-    room = c.rooms[state.room_at(node, c.inner)]
-    coins, goods = state.coins[seat], sum(state.goods[seat])
-    kind = room.kind
+    kind = c.rooms[state.room_at(node, c.inner)].kind
+    coins = state.coins[seat]
     if kind == "market":
+        goods = sum(state.goods[seat])
         worth = 18 + 8 * min(goods, 3) if goods else 2
     elif kind == "bank":
         worth = 10 + 5 * min(coins // 3, 4)
@@ -73,13 +73,11 @@ def _room_worth(state: Rh, seat: int, node: int, c: Content) -> float:
     return worth
 
 
-def _worth(state: Rh, seat: int, action_id: str, c: Content) -> float:
-    """What a move or a worship in the hall is worth to the seat now, by the seat's board (any
-    other action is worth `_fixed_worth`)."""
+@lru_cache(maxsize=4096)
+def _target(action_id: str) -> tuple[bool, int]:
+    """A move's node (True) or a worship's town in the hall (False), from the action's id."""
     parts = action_id.split(":")
-    if parts[0] == "move":
-        return _room_worth(state, seat, int(parts[2]), c)
-    return 100 + 6 * state.towns[seat][int(parts[1])]  # hall
+    return (True, int(parts[2])) if parts[0] == "move" else (False, int(parts[1]))
 
 
 @lru_cache(maxsize=4096)
@@ -118,8 +116,9 @@ def playout_action(state: Rh, seat: int, legal: list[Action], rng: Rng, c: Conte
     best, best_worth = legal[0], -1.0
     for action in legal:
         worth = _fixed_worth(action.id, c)
-        if worth is None:
-            worth = _worth(state, seat, action.id, c)
+        if worth is None:  # a move by the room it reaches, a worship in the hall by the town's assistants
+            move, where = _target(action.id)
+            worth = _room_worth(state, seat, where, c) if move else 100 + 6 * state.towns[seat][where]
         worth += NOISE * ((rng.next64() >> 11) * UNIT)
         if worth > best_worth:
             best, best_worth = action, worth
