@@ -166,9 +166,10 @@ def _moved(seat: int, who: str, node: int, room: int, c: Content) -> str:
     return f"{seat_mark(seat)} moves {who} to {_name(node, room, c)}"
 
 
+@lru_cache(maxsize=64)
 def chairs_of(node: int, c: Content) -> range:
     """The chairs beside an inner room (none beside outer rooms)."""
-    if not 1 <= node <= 6:
+    if not 1 <= node <= RING:
         return range(0)
     per = c.board.rings.chairs_per_inner_room
     return range((node - 1) * per, node * per)
@@ -201,8 +202,8 @@ def room_phase_open(state: Rh, seat: int, c: Content) -> bool:
 
 def _chairs_here(state: Rh, seat: int, c: Content) -> list[int]:
     """The seat's assistants on the chairs beside the moved leader's room, not yet activated."""
-    node = state.leaders[state.moved]
-    return [ch for ch in chairs_of(node, c) if state.chairs[ch] == seat and ch not in state.activated]
+    chairs = state.chairs
+    return [ch for ch in chairs_of(state.leaders[state.moved], c) if chairs[ch] == seat and ch not in state.activated]
 
 
 def _call(chair: int, senior: bool) -> Action:

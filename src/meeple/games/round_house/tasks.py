@@ -101,7 +101,13 @@ def task_actions(state: Rh, seat: int, c: Content) -> list[Action]:
 
 def has_choice(state: Rh, seat: int, c: Content) -> bool:
     """Whether a decision of the head group can be made (`task_actions` is not empty)."""
-    return any(_possible(state, seat, kind, argument, c) for kind, argument, _ in _group(state))
+    group = state.tasks[0][2]
+    for kind, argument, opened in state.tasks:
+        if opened != group:
+            return False
+        if _possible(state, seat, kind, argument, c):
+            return True
+    return False
 
 
 def _possible(state: Rh, seat: int, kind: int, argument: int, c: Content) -> bool:
@@ -259,6 +265,9 @@ def _chosen(state: Rh, seat: int, action: Action, c: Content) -> int:
     """The index of the decision `action` (legal now) makes: "skip" declines the first optional one
     that can be made; another action makes the first decision of the head group whose choices hold
     it, found without listing the choices when one decision only can name it."""
+    tasks = state.tasks
+    if len(tasks) == 1 or tasks[1][2] != tasks[0][2]:
+        return 0  # the head group's only decision
     group = _group(state)
     if action.id == "skip":
         return next(
