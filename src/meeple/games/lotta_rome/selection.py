@@ -4,6 +4,8 @@ cards together. The lot not taken stays with its maker." 4 ADDITION then adds "t
 took and your own leftover lot" to the domain.
 """
 
+from functools import lru_cache
+
 from meeple.engine import Action
 from meeple.engine.wording import seat_mark
 from meeple.games.lotta_rome.content import Content
@@ -16,9 +18,18 @@ CHOICE_NAMES = ("smaller", "larger")
 
 def choice_actions(state: Lotta, seat: int, content: Content) -> list[Action]:
     maker = state.source_of(seat)
-    gem = state.lot_gem[maker]
+    smaller, larger = lots(state, maker)
+    return list(_choice_actions(maker, tuple(smaller), tuple(larger), state.lot_gem[maker], content))
+
+
+@lru_cache(maxsize=8192)
+def _choice_actions(
+    maker: int, smaller: tuple[int, ...], larger: tuple[int, ...], gem: int, content: Content
+) -> tuple[Action, ...]:
+    """The two lots of `maker` to choose from, memoised on them (shared, read-only): a search
+    meets the same lots in many playouts."""
     actions = []
-    for which, pieces in zip((SMALLER, LARGER), lots(state, maker), strict=True):
+    for which, pieces in ((SMALLER, smaller), (LARGER, larger)):
         shown = names_of(pieces, content) or "no land"
         extra = f" and {gem} gem" if which == SMALLER and gem else ""
         name = CHOICE_NAMES[which]
@@ -29,7 +40,7 @@ def choice_actions(state: Lotta, seat: int, content: Content) -> list[Action]:
                 {"kind": "choose", "lot": name, "maker": maker, "sealed": True},
             )
         )
-    return actions
+    return tuple(actions)
 
 
 def resolve_choices(state: Lotta, content: Content) -> None:
