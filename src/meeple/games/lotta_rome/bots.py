@@ -50,16 +50,20 @@ def _divide(state: Lotta, seat: int, legal: list[Action], rng: Rng) -> Action:
 
 def _noisy_least(values: list[float], rng: Rng) -> int:
     """The index of the least value plus a random tie-break (uniform in [0, 0.5)), the first on
-    a tie. Only a value less than half above the least can win, so only those draw."""
-    cutoff = min(values) + 0.5
+    a tie. Only a value less than half above the least can win, so only those draw; when they
+    are all equal (the usual case), that is a uniform pick among them, one draw."""
+    least = min(values)
+    cutoff = least + 0.5
     candidates = [index for index, value in enumerate(values) if value < cutoff]
     if len(candidates) == 1:
         return candidates[0]
-    best, least = candidates[0], math.inf
+    if all(values[index] == least for index in candidates):
+        return candidates[rng.below(len(candidates))]
+    best, lowest = candidates[0], math.inf
     for index in candidates:
         score = values[index] + rng.random() * 0.5
-        if score < least:
-            best, least = index, score
+        if score < lowest:
+            best, lowest = index, score
     return best
 
 

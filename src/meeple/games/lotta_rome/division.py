@@ -74,11 +74,11 @@ def _division_actions(explored: tuple[int, ...], content: Content) -> tuple[Acti
     """Every distinct division of the explored pieces, memoised on them. A search meets new
     explored pieces in nearly every playout, so this is built for speed: the splits by index,
     the ids and the smaller lots' words are made once."""
-    name = piece_names(content).__getitem__
+    names = tuple(map(piece_names(content).__getitem__, explored))
     actions = []
     for smaller, larger, mask in _splits(tuple(map(explored.index, explored))):
         ident, shown = _smaller_lot(smaller(explored), content)
-        label = f"Smaller lot (with a gem): {shown}; larger lot: {', '.join(map(name, larger(explored)))}"
+        label = f"Smaller lot (with a gem): {shown}; larger lot: {', '.join(larger(names))}"
         actions.append(Action(ident, label, {"kind": "divide", "mask": mask, "sealed": True}))
     return tuple(actions)
 
