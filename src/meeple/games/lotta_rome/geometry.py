@@ -81,8 +81,9 @@ def neighbours(position: int) -> tuple[int, ...]:
 
 
 def touches(occupied: Collection[int], position: int) -> bool:
-    """Whether `position` shares an edge with an occupied position."""
-    return any(position + d in occupied for d in DIRECTIONS)
+    """Whether `position` shares an edge with an occupied position (no generator: scoring and the
+    rules ask this of every hex)."""
+    return any(map(occupied.__contains__, neighbours(position)))
 
 
 def frontier(occupied: Collection[int]) -> set[int]:
@@ -93,7 +94,7 @@ def frontier(occupied: Collection[int]) -> set[int]:
 
 def surrounded(occupied: Collection[int], position: int) -> bool:
     """Whether `position` is "surrounded on all sides by other lands": all six neighbours occupied."""
-    return all(position + d in occupied for d in DIRECTIONS)
+    return all(map(occupied.__contains__, neighbours(position)))
 
 
 def area_of(lands: Mapping[int, int], position: int) -> list[int]:
