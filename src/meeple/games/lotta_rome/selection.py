@@ -19,28 +19,24 @@ CHOICE_NAMES = ("smaller", "larger")
 def choice_actions(state: Lotta, seat: int, content: Content) -> list[Action]:
     maker = state.source_of(seat)
     smaller, larger = lots(state, maker)
-    return list(_choice_actions(maker, tuple(smaller), tuple(larger), state.lot_gem[maker], content))
+    return [
+        _choice_action(maker, SMALLER, tuple(smaller), state.lot_gem[maker], content),
+        _choice_action(maker, LARGER, tuple(larger), 0, content),
+    ]
 
 
 @lru_cache(maxsize=8192)
-def _choice_actions(
-    maker: int, smaller: tuple[int, ...], larger: tuple[int, ...], gem: int, content: Content
-) -> tuple[Action, ...]:
-    """The two lots of `maker` to choose from, memoised on them (shared, read-only): a search
-    meets the same lots in many playouts."""
-    actions = []
-    for which, pieces in ((SMALLER, smaller), (LARGER, larger)):
-        shown = names_of(pieces, content) or "no land"
-        extra = f" and {gem} gem" if which == SMALLER and gem else ""
-        name = CHOICE_NAMES[which]
-        actions.append(
-            Action(
-                f"take:{name}",
-                f"Take seat {maker}'s {name} lot: {shown}{extra}",
-                {"kind": "choose", "lot": name, "maker": maker, "sealed": True},
-            )
-        )
-    return tuple(actions)
+def _choice_action(maker: int, which: int, pieces: tuple[int, ...], gem: int, content: Content) -> Action:
+    """Taking one lot of `maker` (the gem lies on the smaller lot), memoised on the lot (shared,
+    read-only): a search meets the same lots in many playouts."""
+    shown = names_of(pieces, content) or "no land"
+    extra = f" and {gem} gem" if gem else ""
+    name = CHOICE_NAMES[which]
+    return Action(
+        f"take:{name}",
+        f"Take seat {maker}'s {name} lot: {shown}{extra}",
+        {"kind": "choose", "lot": name, "maker": maker, "sealed": True},
+    )
 
 
 def resolve_choices(state: Lotta, content: Content) -> None:
