@@ -4,8 +4,8 @@ placed on free spaces from left to right, each paying by the market's chart."""
 from collections.abc import Sequence
 from functools import cache
 
-from meeple.games.round_house.content import Content, Gain
-from meeple.games.round_house.economy import gain_coins, gain_honor, pay_goods, push, recruit
+from meeple.games.round_house.content import BASICS, GOLD, Content, Gain
+from meeple.games.round_house.economy import gain_coins, gain_honor, push, recruit
 from meeple.games.round_house.state import T_DISPATCH, T_INVEST, Rh
 
 
@@ -39,19 +39,23 @@ def place(
     it on the leftmost free space, receive the chart's
     coins and honor (`times` over: twice for the supplier experts) and, unless an expert placed
     it ("do not execute the assistant action marked on the space"), its assistant action."""
-    need = [0, 0, 0]
-    need[kind] = 1
-    (token,) = pay_goods(state, seat, tuple(need), tuple(int(gold and k == kind) for k in range(3)) if gold else None)
+    goods = state.goods[seat]
+    token = GOLD if gold or not goods[kind] else kind  # as `pay_goods` pays one resource
+    goods[token] -= 1
     space = free_spaces(state, room, kind, c)[0]
     state.spaces[room][space] = token
-    reward: Gain = c.rooms[room].chart[("tea", "fruit", "celadon")[kind]]
-    gain_coins(state, seat, reward.coins * times, c)
-    gain_honor(state, seat, reward.honor * times, c)
+    reward: Gain = c.rooms[room].chart[BASICS[kind]]
+    if reward.coins:
+        gain_coins(state, seat, reward.coins * times, c)
+    if reward.honor:
+        gain_honor(state, seat, reward.honor * times, c)
     if assist:
         for _ in range(reward.recruit):
             recruit(state, seat)
-        push(state, T_DISPATCH, 0, reward.dispatch)
-        push(state, T_INVEST, 0, reward.invest)
+        if reward.dispatch:
+            push(state, T_DISPATCH, 0, reward.dispatch)
+        if reward.invest:
+            push(state, T_INVEST, 0, reward.invest)
 
 
 def clear_if_full(state: Rh, room: int) -> None:

@@ -22,8 +22,11 @@ def worship_actions(state: Rh, seat: int, c: Content) -> list[Action]:
 
 
 def can_worship(state: Rh, seat: int, c: Content) -> bool:
-    """Whether `worship_actions` offers anything."""
-    return next(_worships(state, seat, c), None) is not None
+    """Whether `worship_actions` offers anything: a temple face up, or a town's assistants and a
+    hall space without the seat's senior."""
+    if not all(state.temples_used):
+        return True
+    return state.seniors[seat] != (1 << len(c.board.hall.honor)) - 1 and any(state.towns[seat])
 
 
 def _worships(state: Rh, seat: int, c: Content) -> Iterator[Action]:
