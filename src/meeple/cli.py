@@ -29,7 +29,6 @@ import click
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from typer.core import TyperGroup
 
@@ -415,6 +414,9 @@ def run_with_progress(games: int, job: Callable[[Callable[[int], None] | None], 
     """Run `job(progress)`, showing a progress bar on stderr when stderr is a terminal."""
     if not sys.stderr.isatty():
         return job(None)
+    # only here: what a run pays once at start-up bounds what a second worker can gain
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
     columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task("simulating", total=games)
