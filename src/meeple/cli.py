@@ -22,15 +22,17 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 from urllib.parse import urlsplit
 
-import click
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 from typer.core import TyperGroup
+
+if TYPE_CHECKING:  # typer 0.27 and later carry click inside: importing it too would double the cost
+    import click
 
 from meeple.agents import make_agent
 from meeple.agents.factory import BadAgent
@@ -70,12 +72,12 @@ class WithGameCommands(TyperGroup):
     plug-in does not take the other commands down with it.
     """
 
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+    def get_command(self, ctx: "click.Context", cmd_name: str) -> "click.Command | None":
         if cmd_name not in self.commands:
             self.load_game_commands(cmd_name)
         return super().get_command(ctx, cmd_name)
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
+    def list_commands(self, ctx: "click.Context") -> list[str]:
         self.load_game_commands()
         return super().list_commands(ctx)
 
