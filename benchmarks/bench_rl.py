@@ -7,20 +7,23 @@ Three loops, each playing uniformly random legal moves through whole games:
 - engine: `legal_actions` + checked `apply` (benchmarks/bench_engine.py's figure);
 - env steps: `env.step(index)` with the index drawn from the legal indices (the mask), the loop
   of a search that clones and restores the environment and needs no observation;
-- env steps + observation: `env.last()` (the seat's observation encoded, and its mask) before
-  every step, the loop of a learner.
+- env steps + observation: `env.last()` (the seat's observation slots, its mask, reward and
+  info) before every step, the loop of a learner (`for agent in env.agent_iter(): ... env.last()
+  ... env.step(a)`).
 
-Beside them, the cost of one observation: the game's `observation()` and its encoding into the
-game's own slots (the default) and by feature hashing (`encoding="hashed"`), in µs of CPU,
-each the mean over the observations of every seat along random games.
+In both env loops the move is drawn as the engine's loop draws it, with meeple's Rng among the
+legal indices (the list the mask is made from): choosing is the policy's cost, not the env's.
+
+Beside them, the cost of one observation: the game's `observation()`, its encoding into the
+game's own slots and by feature hashing (`encoding="hashed"`), and the same slots read from the
+state (`Features.from_state`, what the environment does), in µs of CPU, each the mean over 400
+observations along random games (cold: consecutive states, as a learner sees them).
 
     .venv/bin/python benchmarks/bench_rl.py --seconds 5
 """
 
 import argparse
 import time
-
-import numpy as np
 
 import meeple.rl as rl
 from bench_engine import random_play
@@ -37,7 +40,10 @@ def engine_rate(slug: str, players: int, seconds: float) -> float:
 
 
 def env_rate(slug: str, players: int, seconds: float, observe: bool) -> float:
-    env, rng = rl.env(slug, players), np.random.default_rng(1)
+    """Env steps per CPU-second; with `observe`, `env.last()` (observation, mask, reward, info)
+    before each step. The move is drawn as the engine's loop draws it (meeple's Rng among the
+    legal indices, the list the mask is made of): choosing is the policy's cost, not the env's."""
+    env, rng = rl.env(slug, players), Rng.from_seed(1)
     env.reset(seed=1)
     steps = 0
     began = time.process_time()
@@ -46,14 +52,17 @@ def env_rate(slug: str, players: int, seconds: float, observe: bool) -> float:
         if env.terminations[agent]:
             env.reset()
             continue
-        legal = np.flatnonzero(env.last()[0]["action_mask"]) if observe else env.legal(agent)[1]
-        env.step(int(legal[rng.integers(len(legal))]))
+        if observe:
+            env.last()
+        legal = env.legal(agent)[1]
+        env.step(legal[rng.below(len(legal))])
         steps += 1
     return steps / (time.process_time() - began)
 
 
-def observation_costs(slug: str, players: int, samples: int = 400) -> tuple[float, float, float]:
-    """µs of CPU per observation: `observation()`, its slots, its hashing (see the docstring)."""
+def observation_costs(slug: str, players: int, samples: int = 400) -> tuple[float, float, float, float]:
+    """µs of CPU per observation: `observation()`, its slots, its hashing, and the same slots read
+    from the state (`Features.from_state`, the environment's path; see the docstring)."""
     game, states = get_game(slug), []
     state, rng, seed = None, Rng.from_seed(7), 0
     while len(states) < samples:
@@ -67,13 +76,18 @@ def observation_costs(slug: str, players: int, samples: int = 400) -> tuple[floa
     began = time.process_time()
     observations = [game.observation(sample, seat) for sample, seat in states]
     costs = [time.process_time() - began]
-    for encoder in (SlotEncoder(game.observation_features(players)), Encoder()):
+    slots = SlotEncoder(game.observation_features(players))
+    for encoder in (slots, Encoder()):
         began = time.process_time()
         for observation in observations:
             encoder.encode(observation)
         costs.append(time.process_time() - began)
-    observe, slots, hashed = (1e6 * cost / samples for cost in costs)
-    return observe, slots, hashed
+    began = time.process_time()
+    for sample, seat in states:
+        slots.observe(game, sample, seat)
+    costs.append(time.process_time() - began)
+    observe, encoded, hashed, direct = (1e6 * cost / samples for cost in costs)
+    return observe, encoded, hashed, direct
 
 
 def main() -> None:
@@ -82,17 +96,17 @@ def main() -> None:
     args = parser.parse_args()
     print(
         "| game | players | engine decisions/s | env steps/s | ratio | env steps + observation/s | ratio "
-        "| observation() µs | slots µs | hashed µs |"
+        "| observation() µs | its slots µs | hashed µs | slots from the state µs |"
     )
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for slug, players in CASES:
         raw = engine_rate(slug, players, args.seconds)
         bare = env_rate(slug, players, args.seconds, observe=False)
         full = env_rate(slug, players, args.seconds, observe=True)
-        observe, slots, hashed = observation_costs(slug, players)
+        observe, encoded, hashed, direct = observation_costs(slug, players)
         print(
             f"| {slug} | {players} | {raw:,.0f} | {bare:,.0f} | {bare / raw:.2f} | {full:,.0f} | {full / raw:.2f} "
-            f"| {observe:.0f} | {slots:.0f} | {hashed:.0f} |"
+            f"| {observe:.0f} | {encoded:.0f} | {hashed:.0f} | {direct:.0f} |"
         )
 
 

@@ -66,3 +66,18 @@ def test_the_margin_reward_is_the_score_less_the_best_other_score() -> None:
     assert len(set(scores)) > 1, "a drawn game would not tell a margin from a win"
     for seat, agent in enumerate(env.possible_agents):
         assert env.rewards[agent] == scores[seat] - max(scores[:seat] + scores[seat + 1 :])
+
+
+@pytest.mark.parametrize(("slug", "players"), every_game_and_count())
+def test_the_slots_read_from_the_state_are_those_of_the_observation(slug: str, players: int) -> None:
+    """`from_state` (the learner's fast path) gives, for every seat of every third state along
+    random and heuristic games of every option variant, exactly the slots of that seat's
+    observation: it can show no more than the observation does."""
+    for variant, game in enumerate(games_of(slug)):
+        encoder = SlotEncoder(game.observation_features(players))
+        for index, state in enumerate(played_states(game, players, seed=10 + variant, heuristic=variant == 1)):
+            if index % 3 and not game.is_terminal(state):
+                continue
+            for seat in range(players):
+                expected = encoder.encode(game.observation(state, seat))
+                np.testing.assert_array_equal(encoder.observe(game, state, seat), expected, err_msg=f"seat {seat}")

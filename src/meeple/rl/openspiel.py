@@ -152,7 +152,7 @@ class MeepleObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: MeepleState, player: int) -> None:
-        self.tensor[:] = self.game.encoder.encode(self.game.meeple.observation(state.state, player))
+        self.tensor[:] = self.game.encoder.observe(self.game.meeple, state.state, player)
 
     def string_from(self, state: MeepleState, player: int) -> str:
         return msgspec.json.encode(self.game.meeple.observation(state.state, player)).decode()
