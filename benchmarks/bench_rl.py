@@ -2,7 +2,8 @@
 engine's raw random-play decisions per CPU-second, game by game, in one run (so that a loaded
 machine slows both alike: compare the ratios). Record the figures in docs/performance.md.
 
-Three loops, each playing uniformly random legal moves through whole games:
+Three loops, each playing uniformly random legal moves through whole games, taking turns in
+slices of 0.2 CPU-seconds:
 
 - engine: `legal_actions` + checked `apply` (benchmarks/bench_engine.py's figure);
 - env steps: `env.step(index)` with the index drawn from the legal indices (the mask), the loop
@@ -24,30 +25,38 @@ observations along random games (cold: consecutive states, as a learner sees the
 
 import argparse
 import time
+from collections.abc import Iterator
 
 import meeple.rl as rl
-from bench_engine import random_play
 from meeple.engine import Rng, get_game
 from meeple.rl.encoding import Encoder, SlotEncoder
 
 CASES = (("four-big-strata", 4), ("round-house", 3), ("guedelon", 1), ("lotta-rome", 3), ("round-table", 3))
 
 
-def engine_rate(slug: str, players: int, seconds: float) -> float:
-    """The engine's raw decisions per CPU-second: random play through the checked `apply`."""
-    decisions, _, cpu = random_play(slug, players, seconds)
-    return decisions / cpu
+SLICE = 0.2  # CPU-seconds of one loop before the next takes its turn
 
 
-def env_rate(slug: str, players: int, seconds: float, observe: bool) -> float:
-    """Env steps per CPU-second; with `observe`, `env.last()` (observation, mask, reward, info)
-    before each step. The move is drawn as the engine's loop draws it (meeple's Rng among the
-    legal indices, the list the mask is made of): choosing is the policy's cost, not the env's."""
+def engine_moves(slug: str, players: int) -> Iterator[None]:
+    """The engine's raw decisions: random play through the checked `apply` (bench_engine.py's loop)."""
+    game, rng, games = get_game(slug), Rng.from_seed(1), 0
+    while True:
+        state = game.new_game(players, games)
+        while not game.is_terminal(state):
+            seat = game.to_move(state)[0]
+            legal = game.legal_actions(state, seat)
+            game.apply(state, seat, legal[rng.below(len(legal))].id)
+            yield
+        games += 1
+
+
+def env_steps(slug: str, players: int, observe: bool) -> Iterator[None]:
+    """Env steps; with `observe`, `env.last()` (observation, mask, reward, info) before each. The
+    move is drawn as the engine's loop draws it (meeple's Rng among the legal indices, the list
+    the mask is made from): choosing is the policy's cost, not the env's."""
     env, rng = rl.env(slug, players), Rng.from_seed(1)
     env.reset(seed=1)
-    steps = 0
-    began = time.process_time()
-    while time.process_time() - began < seconds:
+    while True:
         agent = env.agent_selection
         if env.terminations[agent]:
             env.reset()
@@ -56,8 +65,24 @@ def env_rate(slug: str, players: int, seconds: float, observe: bool) -> float:
             env.last()
         legal = env.legal(agent)[1]
         env.step(legal[rng.below(len(legal))])
-        steps += 1
-    return steps / (time.process_time() - began)
+        yield
+
+
+def rates(slug: str, players: int, seconds: float) -> tuple[float, float, float]:
+    """Decisions (or steps) per CPU-second of the engine, env steps and env steps + observation,
+    the three loops taking turns in slices of SLICE CPU-seconds (so that a machine whose load
+    changes during the run slows all three alike) for about `seconds` each."""
+    loops = [engine_moves(slug, players), env_steps(slug, players, False), env_steps(slug, players, True)]
+    counts, spent = [0, 0, 0], [0.0, 0.0, 0.0]
+    while min(spent) < seconds:
+        for k, loop in enumerate(loops):
+            began = time.process_time()
+            while time.process_time() - began < SLICE:
+                next(loop)
+                counts[k] += 1
+            spent[k] += time.process_time() - began
+    engine, bare, full = (count / cpu for count, cpu in zip(counts, spent, strict=True))
+    return engine, bare, full
 
 
 def observation_costs(slug: str, players: int, samples: int = 400) -> tuple[float, float, float, float]:
@@ -93,6 +118,7 @@ def observation_costs(slug: str, players: int, samples: int = 400) -> tuple[floa
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per loop")
+    parser.add_argument("--game", action="append", help="only these games (default: all five)")
     args = parser.parse_args()
     print(
         "| game | players | engine decisions/s | env steps/s | ratio | env steps + observation/s | ratio "
@@ -100,9 +126,9 @@ def main() -> None:
     )
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for slug, players in CASES:
-        raw = engine_rate(slug, players, args.seconds)
-        bare = env_rate(slug, players, args.seconds, observe=False)
-        full = env_rate(slug, players, args.seconds, observe=True)
+        if args.game and slug not in args.game:
+            continue
+        raw, bare, full = rates(slug, players, args.seconds)
         observe, encoded, hashed, direct = observation_costs(slug, players)
         print(
             f"| {slug} | {players} | {raw:,.0f} | {bare:,.0f} | {bare / raw:.2f} | {full:,.0f} | {full / raw:.2f} "
