@@ -94,12 +94,12 @@ def observation_costs(slug: str, players: int, samples: int = 400) -> tuple[floa
         if state is None or game.is_terminal(state):
             seed += 1
             state = game.new_game(players, seed)
-        states.append((game.clone(state), game.to_move(state)[0]))
         seat = game.to_move(state)[0]
         legal = game.legal_actions(state, seat)
+        states.append((game.clone(state), seat, legal))
         game.play(state, seat, legal[rng.below(len(legal))])
     began = time.process_time()
-    observations = [game.observation(sample, seat) for sample, seat in states]
+    observations = [game.observation(sample, seat) for sample, seat, _ in states]
     costs = [time.process_time() - began]
     slots = SlotEncoder(game.observation_features(players))
     for encoder in (slots, Encoder()):
@@ -108,8 +108,8 @@ def observation_costs(slug: str, players: int, samples: int = 400) -> tuple[floa
             encoder.encode(observation)
         costs.append(time.process_time() - began)
     began = time.process_time()
-    for sample, seat in states:
-        slots.observe(game, sample, seat)
+    for sample, seat, legal in states:
+        slots.observe(game, sample, seat, legal)
     costs.append(time.process_time() - began)
     observe, encoded, hashed, direct = (1e6 * cost / samples for cost in costs)
     return observe, encoded, hashed, direct

@@ -80,4 +80,6 @@ def test_the_slots_read_from_the_state_are_those_of_the_observation(slug: str, p
                 continue
             for seat in range(players):
                 expected = encoder.encode(game.observation(state, seat))
-                np.testing.assert_array_equal(encoder.observe(game, state, seat), expected, err_msg=f"seat {seat}")
+                legal = game.legal_actions(state, seat) if seat in game.to_move(state) else []
+                found = encoder.observe(game, state, seat, legal)
+                np.testing.assert_array_equal(found, expected, err_msg=f"seat {seat}")

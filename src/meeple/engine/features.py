@@ -11,12 +11,14 @@ any; a categorical value is a one-hot over its documented values (an unknown val
 a collection is counts of its kinds; numbers are the observation's own (counts, points, coins),
 unscaled. The helpers below keep each game's encoder a few lines per part of its view.
 
-A game may also give `from_state(game, state, seat)`, the same numbers read straight from a state, as
-float32 (an `array('f')`): a learner observes at every step, and building the JSON view first
-costs more than the move. It must equal `encode(observation(state, seat))` number for number,
-for every state and seat, so it shows nothing the observation does not: tests/rl/test_features.py
-compares the two along random and heuristic games of every game, player count and option
-variant, for every seat. `Pieces` keeps the parts of such a row that repeat from step to step.
+A game may also give `from_state(game, state, seat, legal)`, the same numbers read straight from
+a state, as float32 (an `array('f')`; `legal` is the seat's legal actions now, empty if it need
+not act, which a caller that also shows the moves has at hand): a learner observes at every
+step, and building the JSON view first costs more than the move. It must equal
+`encode(observation(state, seat))` number for number, for every state and seat, so it shows
+nothing the observation does not: tests/rl/test_features.py compares the two along random and
+heuristic games of every game, player count and option variant, for every seat. `Pieces` keeps
+the parts of such a row that repeat from step to step.
 """
 
 from array import array
@@ -28,12 +30,12 @@ from typing import Any
 @dataclass(frozen=True)
 class Features:
     """The slots' names, in order, the function filling them from one seat's observation, and
-    optionally the same numbers read from a state for a seat (`from_state(game, state, seat)`,
-    see above)."""
+    optionally the same numbers read from a state for a seat (`from_state(game, state, seat,
+    legal)`, see above)."""
 
     names: tuple[str, ...]
     encode: Callable[[dict[str, Any]], list[float]]
-    from_state: Callable[[Any, Any, int], array] | None = None
+    from_state: Callable[[Any, Any, int, list[Any]], array] | None = None
 
     def __len__(self) -> int:
         return len(self.names)

@@ -137,10 +137,10 @@ class MeepleEnv(AECEnv):
         return legal, indices
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self._seat[agent]
+        legal, indices = self.legal(agent)
         return {
-            "observation": self.encoder.observe(self.game, self.state, seat),
-            "action_mask": self.space.mask(self.legal(agent)[1]),
+            "observation": self.encoder.observe(self.game, self.state, self._seat[agent], legal),
+            "action_mask": self.space.mask(indices),
         }
 
     def step(self, action: int | None) -> None:

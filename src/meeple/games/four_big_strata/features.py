@@ -171,7 +171,7 @@ def observation_features(content: Content, players: int, participants: int, disp
     orders = [relative(seat, participants) for seat in range(players)]
     personal_made = personal_piece.made
 
-    def from_state(game: Any, state: Fbs, seat: int) -> array:
+    def from_state(game: Any, state: Fbs, seat: int, legal: list[Any]) -> array:
         order, pile, queue, discard = state.order, state.empress_pile, state.queue, tuple(state.discard)
         start, holding, sees = state.start, state.holding, state.start == seat
         known = holding >= 0 and (state.holding_known == PUBLIC or bool(state.holding_known >> seat & 1))

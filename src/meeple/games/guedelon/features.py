@@ -175,7 +175,7 @@ def observation_features(content: Content, boards: int) -> Features:
     location_piece, castle_piece = Pieces(location), Pieces(castle_state)
     location_made = location_piece.made
 
-    def from_state(game: Any, state: Guedelon, seat: int) -> array:
+    def from_state(game: Any, state: Guedelon, seat: int, legal: list[Any]) -> array:
         tokens, loc_of, colour_of, up = state.tokens, state.visitor_loc, state.visitor_colour, state.visitor_up
         mill, mill_filled, crane, app = state.mill, state.mill_filled, state.crane, state.app_colour
         spaces = min(mill_spaces, len(mill_filled))

@@ -222,7 +222,7 @@ def observation_features(players: int, nodes: int, chairs: int, towns: int) -> F
 
     board_piece, offer_piece = Pieces(board_block), Pieces(offer_block)
 
-    def from_state(game: Any, state: Rh, seat: int) -> array:
+    def from_state(game: Any, state: Rh, seat: int, legal: list[Any]) -> array:
         c = game.content
         numbers, seat_piece = content_tables(c)
         tasks = state.tasks
