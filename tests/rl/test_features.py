@@ -74,7 +74,9 @@ def test_the_slots_read_from_the_state_are_those_of_the_observation(slug: str, p
     random and heuristic games of every option variant, exactly the slots of that seat's
     observation: it can show no more than the observation does."""
     for variant, game in enumerate(games_of(slug)):
-        encoder = SlotEncoder(game.observation_features(players))
+        features = game.observation_features(players)
+        assert features.from_state is not None, f"{slug} reads its slots from the observation only"
+        encoder = SlotEncoder(features)
         for index, state in enumerate(played_states(game, players, seed=10 + variant, heuristic=variant == 1)):
             if index % 3 and not game.is_terminal(state):
                 continue
