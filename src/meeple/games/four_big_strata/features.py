@@ -148,28 +148,29 @@ def observation_features(content: Content, players: int, participants: int, disp
             return [1.0, False, 1.0, *card_class(cls_of[card_type]), points_of[card_type], mine]
         return [1.0, False, 0.0, *card_class(None), 0.0, mine]
 
-    def personal(state: Fbs, p: int, seat: int) -> list[float]:
-        """A Personal Display's slots as `seat` sees it (observation.py: each face shown if face up
-        or known to `seat`), from the class scores to the known points."""
+    def public(state: Fbs, p: int) -> list[float]:
+        """What every seat sees of participant `p`'s Personal Display: class scores, Influence,
+        upkeep, cards, cards per column, cards face up."""
         scores, power, upkeep = views.summary(state, p)
-        mine = 1 << seat
-        types, ups = state.cards[p], state.face_up[p]
-        known = [t for t, up, k in zip(types, ups, state.known[p], strict=True) if up or k == PUBLIC or k & mine]
         return [
             *scores,
             power,
             *upkeep,
-            len(types),
+            len(state.cards[p]),
             *column([COLUMN_NAMES[c] for c in state.columns[p]]),
-            sum(ups),
-            *column([cls_of[t] for t in known]),
-            sum(points_of[t] for t in known),
+            sum(state.face_up[p]),
         ]
 
+    def known_faces(types: tuple[int, ...], ups: tuple[bool, ...], knows: tuple[int, ...], seat: int) -> list[float]:
+        """The display's cards whose face `seat` sees (face up or known to it) by class, and their points."""
+        mine = 1 << seat
+        known = [t for t, up, k in zip(types, ups, knows, strict=True) if up or k == PUBLIC or k & mine]
+        return [*column([cls_of[t] for t in known]), sum(points_of[t] for t in known)]
+
     discard_piece, display_piece, holding_piece = Pieces(discarded), Pieces(laid_out), Pieces(held)
-    personal_piece = Pieces(personal, limit=16384)
+    public_piece, known_piece = Pieces(public, limit=16384), Pieces(known_faces, limit=16384)
     orders = [relative(seat, participants) for seat in range(players)]
-    personal_made = personal_piece.made
+    public_made, known_made = public_piece.made, known_piece.made
 
     def from_state(game: Any, state: Fbs, seat: int, legal: list[Any]) -> array:
         order, pile, queue, discard = state.order, state.empress_pile, state.queue, tuple(state.discard)
@@ -201,12 +202,15 @@ def observation_features(content: Content, players: int, participants: int, disp
             holding_piece((holding, known, mine), holding, known, mine),
         ]
         for p in orders[seat]:
-            key = (seat, tuple(cards[p]), tuple(columns[p]), tuple(face_up[p]), tuple(knows[p]))
+            types, ups = tuple(cards[p]), tuple(face_up[p])
+            shown = (types, tuple(columns[p]), ups)
+            key = (types, ups, tuple(knows[p]), seat)
             bid = bids[p]
             shows = revealed or (p == seat and bid >= 0)
             parts += (
                 array("f", [p >= players, grain[p], money[p]]),
-                personal_made.get(key) or personal_piece(key, state, p, seat),
+                public_made.get(shown) or public_piece(shown, state, p),
+                known_made.get(key) or known_piece(key, *key),
                 array("f", [bid if shows else 0, not shows and bid >= 0, market[p], reward[p]]),
             )
         return row(*parts)
