@@ -1,6 +1,8 @@
 """A seat's observation as fixed numeric slots for learners (`Game.observation_features`).
 
 Read from the seat's observation (observation.py) alone; slot names say what each holds.
+`from_state` reads the same numbers straight from the state for the learner's loop, only
+what observation.py shows (tests/rl/test_features.py holds the two equal for every seat).
 Blocks, in order (participant blocks relative: the observing seat's first, then the others in
 turn, the Magistrate or other rules-driven participants among them):
 

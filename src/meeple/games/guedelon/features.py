@@ -1,7 +1,9 @@
 """A seat's observation as fixed numeric slots for learners (`Game.observation_features`).
 
 Read from the seat's observation (observation.py) alone (Guédelon hides nothing but the
-future: the deck's order and the bag's draws). Slot names say what each holds. Blocks, in order:
+future: the deck's order and the bag's draws); `from_state` reads the same numbers straight
+from the state for the learner's loop, only what observation.py shows (tests/rl/test_features.py
+holds the two equal for every seat). Slot names say what each holds. Blocks, in order:
 
 - the table: round, years since the first, phase (one-hot), the event card's number and side
   (one-hot), its pending choices, the deck and the discard, the crane, the reserve of each
