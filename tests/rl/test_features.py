@@ -11,6 +11,7 @@ import pytest
 from tests.rl.cases import every_game_and_count, games_of, played_states
 
 import meeple.rl as rl
+from meeple.engine import Features, get_game
 from meeple.rl.encoding import SlotEncoder
 
 EVERY = 7  # look at every 7th state of a game
@@ -85,3 +86,16 @@ def test_the_slots_read_from_the_state_are_those_of_the_observation(slug: str, p
                 legal = game.legal_actions(state, seat) if seat in game.to_move(state) else []
                 found = encoder.observe(game, state, seat, legal)
                 np.testing.assert_array_equal(found, expected, err_msg=f"seat {seat}")
+
+
+def test_slots_without_a_state_reader_are_encoded_from_the_observation() -> None:
+    """A game whose features have no `from_state` (the hook is optional) is observed through its
+    JSON view, with the same numbers."""
+    game = get_game("round-house")
+    state = game.new_game(3, 4)
+    features = game.observation_features(3)
+    plain = SlotEncoder(Features(features.names, features.encode))
+    legal = game.legal_actions(state, 0)
+    np.testing.assert_array_equal(
+        plain.observe(game, state, 0, legal), SlotEncoder(features).observe(game, state, 0, legal)
+    )
