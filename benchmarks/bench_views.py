@@ -23,7 +23,7 @@ from websockets.extensions.permessage_deflate import PerMessageDeflate
 from websockets.frames import Frame, Opcode
 
 from meeple.engine import get_game
-from meeple.server import views
+from meeple.server import patches, views
 from meeple.server.app import patched
 from meeple.server.connections import COMPRESSION
 from meeple.server.store import TableRow
@@ -64,20 +64,20 @@ def play(slug: str, seed: int, actions: int, clock: Clock, sizes: dict[str, int]
     table.restore(Replayed(game, state, [], {}))
     deflate = PerMessageDeflate(False, False, 12, 12, {"memLevel": 5, "level": COMPRESSION})
     rng = random.Random(seed)
-    shown: dict[int, str] = {}
+    shown: dict[int, patches.Split] = {}
     done = 0
     while done < actions and not game.is_terminal(state):
         for seat in range(players):
             now = time.process_time()
             view = views.seat_view(table, seat)
             now = clock.add("view", now)
-            message = patched(shown[seat], view) if seat in shown else view
+            message = patched(shown[seat], views.cut(table, view)) if seat in shown else view
             now = clock.add("patch", now)
             deflate.encode(Frame(Opcode.TEXT, view.encode()))
             now = clock.add("compress whole view", now)
             deflate.encode(Frame(Opcode.TEXT, message.encode()))
             clock.add("compress patch", now)
-            shown[seat] = view
+            shown[seat] = views.cut(table, view)
             sizes["view"] += len(view)
             sizes["message"] += len(message)
         seat = rng.choice(game.to_move(state))

@@ -15,6 +15,7 @@ browser) rebuilds the new text exactly; the patch holds only text of the new vie
 a browser nothing its full view would not.
 """
 
+from collections.abc import Iterable
 from itertools import compress, count, islice
 from operator import ne
 from typing import Any
@@ -23,10 +24,71 @@ SEPARATORS = ("<div", "<")  # coarse, then fine: meeple.js cuts at the same plac
 ANCHOR = 16  # an unchanged chunk shorter than this (like "/g>") is not worth jumping back to
 
 Patch = list[Any]
+CUTS_KEPT = 2048  # changed parts of views kept cut (a few hundred tables' worth)
+_CUTS: dict[tuple[str, int], list[str]] = {}
 
 
-def diff(old: str, new: str, level: int = 0) -> Patch:
-    """The operations that turn `old` into `new` (`apply(old, diff(old, new)) == new`).
+class Split:
+    """A text cut at one level's separator, with where each chunk stands: what a diff needs of
+    a text, made once per view (the server cuts a view once for all its patches: as the new
+    text of one and the old text of the next, for every browser of that seat)."""
+
+    __slots__ = ("_where", "chunks", "text")
+
+    def __init__(self, text: str, level: int = 0, chunks: list[str] | None = None) -> None:
+        self.text = text
+        self.chunks = text.split(SEPARATORS[level]) if chunks is None else chunks
+        self._where: dict[str, int] | None = None
+
+    @property
+    def where(self) -> dict[str, int]:
+        """Chunk -> its place (a repeated chunk: its last place)."""
+        if self._where is None:
+            self._where = dict(zip(self.chunks, range(len(self.chunks)), strict=True))
+        return self._where
+
+
+def diff(old: str | Split, new: str | Split, level: int = 0) -> Patch:
+    """The operations that turn `old` into `new` (`apply(old, diff(old, new)) == new`); either
+    may come already cut (`Split`, at this level: a view, cut once for all its patches)."""
+    if isinstance(old, Split) or isinstance(new, Split):
+        before = old if isinstance(old, Split) else Split(old, level)
+        return _runs(before, new.chunks if isinstance(new, Split) else new.split(SEPARATORS[level]), level, 0)
+    old_chunks, new_chunks = _cut(old, level), _cut(new, level)
+    first = _same(old_chunks, new_chunks, min(len(old_chunks), len(new_chunks)))
+    last = _same(reversed(old_chunks), reversed(new_chunks), min(len(old_chunks), len(new_chunks)) - first)
+    old_end, new_end = len(old_chunks) - last, len(new_chunks) - last
+    ops: Patch = [[0, first]] if first else []
+    if first < old_end or first < new_end:
+        middle = Split("", level, old_chunks[first:old_end])
+        ops += _runs(middle, new_chunks[first:new_end], level, first)
+    if last:
+        ops.append([old_end, last])
+    return ops
+
+
+def _cut(text: str, level: int) -> list[str]:
+    """`text`'s chunks at `level`, remembered: a changed part of a view is the new text of one
+    patch and the old text of the next, and a panel several seats are shown alike changes
+    alike for each of them (the lists are only read)."""
+    found = _CUTS.pop((text, level), None)
+    if found is None:
+        found = text.split(SEPARATORS[level])
+        if len(_CUTS) >= CUTS_KEPT:
+            del _CUTS[next(iter(_CUTS))]
+    _CUTS[text, level] = found  # (re)inserted last: the least recently used go first
+    return found
+
+
+def _same(old: Iterable[str], new: Iterable[str], most: int) -> int:
+    """How many chunks the two give alike before the first that differs, at most `most`
+    (compared in C)."""
+    return next(compress(count(), map(ne, islice(old, most), new)), most)
+
+
+def _runs(before: Split, new_chunks: list[str], level: int, offset: int) -> Patch:
+    """The operations that make `new_chunks` of `before`'s chunks, the first of which is old
+    chunk `offset` (the operations name old chunks by their place in the whole old text).
 
     One pass: runs of chunks equal to the old ones in order are copied (compared in C, not
     chunk by chunk in Python); at a chunk that differs, one found elsewhere in the old text
@@ -35,8 +97,7 @@ def diff(old: str, new: str, level: int = 0) -> Patch:
     """
     separator = SEPARATORS[level]
     finer = level + 1 < len(SEPARATORS)
-    old_chunks, new_chunks = old.split(separator), new.split(separator)
-    where = dict(zip(old_chunks, range(len(old_chunks)), strict=True))  # a repeated chunk: its last place
+    old_chunks, where = before.chunks, before.where
     ops: Patch = []
     i = j = 0
     size, old_size = len(new_chunks), len(old_chunks)
@@ -45,7 +106,7 @@ def diff(old: str, new: str, level: int = 0) -> Patch:
             differing = compress(count(), map(ne, islice(old_chunks, j, None), islice(new_chunks, i, None)))
             same = next(differing, min(old_size - j, size - i))
             if same:
-                ops.append([j, same])
+                ops.append([offset + j, same])
                 i, j = i + same, j + same
         start = i
         while i < size:
@@ -59,7 +120,7 @@ def diff(old: str, new: str, level: int = 0) -> Patch:
             if finer and j < old_size:
                 if i > start:
                     ops.append(separator.join(new_chunks[start:i]))
-                ops.append({"at": j, "ops": diff(old_chunks[j], chunk, level + 1)})
+                ops.append({"at": offset + j, "ops": diff(old_chunks[j], chunk, level + 1)})
                 start = i + 1
             i, j = i + 1, j + 1
         if i > start:

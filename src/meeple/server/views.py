@@ -16,6 +16,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
 from meeple.engine import Action, GameSpec, MeepleError, game_specs, get_game
+from meeple.server import patches
 from meeple.server.bots import BOT_LEVELS
 from meeple.server.tables import HUMAN, Client, Table
 
@@ -179,6 +180,15 @@ def seat_view(table: Table, seat: int | None) -> str:
     )
     table.views[key] = html
     return html
+
+
+def cut(table: Table, view: str) -> patches.Split:
+    """`view` cut for patching, once per view and change: every browser of the seat shares it,
+    as the new view of its next patch and the old view of the one after."""
+    found = table.cuts.get(view)
+    if found is None:
+        found = table.cuts[view] = patches.Split(view)
+    return found
 
 
 def pass_screen(table: Table, seat: int) -> str:
