@@ -24,8 +24,9 @@ SEPARATORS = ("<div", "<")  # coarse, then fine: meeple.js cuts at the same plac
 ANCHOR = 16  # an unchanged chunk shorter than this (like "/g>") is not worth jumping back to
 
 Patch = list[Any]
-CUTS_KEPT = 2048  # changed parts of views kept cut (a few hundred tables' worth)
+CUTS_KEPT = 2048  # changed parts of views kept cut, and their patches (a few hundred tables' worth)
 _CUTS: dict[tuple[str, int], list[str]] = {}
+_MADE: dict[tuple[str, str, int], Patch] = {}  # a changed part's patch: a panel shown alike changes alike
 
 
 class Split:
@@ -54,6 +55,18 @@ def diff(old: str | Split, new: str | Split, level: int = 0) -> Patch:
     if isinstance(old, Split) or isinstance(new, Split):
         before = old if isinstance(old, Split) else Split(old, level)
         return _runs(before, new.chunks if isinstance(new, Split) else new.split(SEPARATORS[level]), level, 0)
+    made = _MADE.pop((old, new, level), None)
+    if made is None:
+        made = _trimmed(old, new, level)
+        if len(_MADE) >= CUTS_KEPT:
+            del _MADE[next(iter(_MADE))]
+    _MADE[old, new, level] = made  # (re)inserted last: the least recently used go first
+    return made
+
+
+def _trimmed(old: str, new: str, level: int) -> Patch:
+    """`diff` of two texts not cut yet: the chunks they share at the start and at the end are
+    copied whole (found by comparing in C), and only the chunks between are compared."""
     old_chunks, new_chunks = _cut(old, level), _cut(new, level)
     first = _same(old_chunks, new_chunks, min(len(old_chunks), len(new_chunks)))
     last = _same(reversed(old_chunks), reversed(new_chunks), min(len(old_chunks), len(new_chunks)) - first)
@@ -90,8 +103,9 @@ def _runs(before: Split, new_chunks: list[str], level: int, offset: int) -> Patc
     """The operations that make `new_chunks` of `before`'s chunks, the first of which is old
     chunk `offset` (the operations name old chunks by their place in the whole old text).
 
-    One pass: runs of chunks equal to the old ones in order are copied (compared in C, not
-    chunk by chunk in Python); at a chunk that differs, one found elsewhere in the old text
+    One pass: runs of chunks equal to the old ones in order are copied (between changes the
+    runs are short: the shared start and end were trimmed off, and a view has a few dozen
+    chunks); at a chunk that differs, one found elsewhere in the old text
     (and long enough to be an anchor) starts a new run there, else the chunk is taken as a
     change of the old chunk in its place: patched one level finer if there is one, else sent.
     """
@@ -103,8 +117,9 @@ def _runs(before: Split, new_chunks: list[str], level: int, offset: int) -> Patc
     size, old_size = len(new_chunks), len(old_chunks)
     while i < size:
         if j < old_size:
-            differing = compress(count(), map(ne, islice(old_chunks, j, None), islice(new_chunks, i, None)))
-            same = next(differing, min(old_size - j, size - i))
+            same, most = 0, min(old_size - j, size - i)
+            while same < most and old_chunks[j + same] == new_chunks[i + same]:
+                same += 1
             if same:
                 ops.append([offset + j, same])
                 i, j = i + same, j + same
