@@ -24,7 +24,7 @@ SEPARATORS = ("<div", "<")  # coarse, then fine: meeple.js cuts at the same plac
 ANCHOR = 16  # an unchanged chunk shorter than this (like "/g>") is not worth jumping back to
 
 Patch = list[Any]
-CUTS_KEPT = 2048  # changed parts of views kept cut, and their patches (a few hundred tables' worth)
+CUTS_KEPT = 512  # changed parts of views kept cut, and their patches: the seats of the latest changes
 _CUTS: dict[tuple[str, int], list[str]] = {}
 _MADE: dict[tuple[str, str, int], Patch] = {}  # a changed part's patch: a panel shown alike changes alike
 

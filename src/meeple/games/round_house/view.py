@@ -250,7 +250,26 @@ def _leader_pawns(o: dict[str, Any], node: int, x: float, y: float) -> str:
     return f'<g class="bk-through">{"".join(out)}</g>' if out else ""
 
 
-def _room(room: dict[str, Any], o: dict[str, Any], legal: list[Action]) -> str:
+def _room(room: dict[str, Any], o: dict[str, Any], legal: tuple[Action, ...]) -> str:
+    """A room from what it shows: its chairs, the leaders on it, the choices that name it, and
+    the viewer's seat only if a piece here is the viewer's (else every seat sees it alike)."""
+    node = room["node"]
+    chairs = {chair: o["chairs"][chair] for chair in room["chairs"]}
+    leaders = [leader for leader in o["leaders"] if leader["node"] == node]
+    owners = {leader["owner"] for leader in leaders} | {chair["owner"] for chair in chairs.values()}
+    invests = tuple(f"{kind}:{chair}" for chair in room["chairs"] for kind in ("invest", "call"))
+    named = [
+        action
+        for action in legal
+        if (action.id.startswith(("move:", "neutral:")) and action.id.endswith(f":{node}"))
+        or action.id.startswith((f"copy:{node}", *invests))
+    ]
+    seen = {"chairs": chairs, "leaders": leaders, "seat": o["seat"] if o["seat"] in owners else None}
+    return _room_drawn(room, seen, named)
+
+
+@kit.drawn_once
+def _room_drawn(room: dict[str, Any], o: dict[str, Any], legal: list[Action]) -> str:
     x, y = _spot(room["node"])
     w, h = 108, 80
     node = room["node"]
