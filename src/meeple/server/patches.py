@@ -5,7 +5,8 @@ number, a piece, a log line, the choices). Sending the whole view cost the serve
 drawing it (compression and the socket writes, see docs/performance.md, Server); a patch is
 a few kB, so both nearly vanish. Nothing about any game is known here: the text is cut at
 element boundaries, first coarsely at every `<div` (the page's parts and the boards' panels),
-then a changed part at every `<`.
+then a changed part at every `<`. A view is cut once for all the patches it is part of
+(`Split`), and a changed part's patch is made once for every seat whose part changed alike.
 
 A patch is a list of operations that build the new text's chunks from the old text's:
 ``[start, count]`` copies `count` old chunks from `start`; a string is new text (chunks of its
@@ -15,15 +16,17 @@ browser) rebuilds the new text exactly; the patch holds only text of the new vie
 a browser nothing its full view would not.
 """
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import compress, count, islice
 from operator import ne
-from typing import Any
+from typing import Any, TypeVar
 
 SEPARATORS = ("<div", "<")  # coarse, then fine: meeple.js cuts at the same places
 ANCHOR = 16  # an unchanged chunk shorter than this (like "/g>") is not worth jumping back to
 
 Patch = list[Any]
+K = TypeVar("K")
+V = TypeVar("V")
 CUTS_KEPT = 512  # changed parts of views kept cut, and their patches: the seats of the latest changes
 _CUTS: dict[tuple[str, int], list[str]] = {}
 _MADE: dict[tuple[str, str, int], Patch] = {}  # a changed part's patch: a panel shown alike changes alike
@@ -55,13 +58,19 @@ def diff(old: str | Split, new: str | Split, level: int = 0) -> Patch:
     if isinstance(old, Split) or isinstance(new, Split):
         before = old if isinstance(old, Split) else Split(old, level)
         return _runs(before, new.chunks if isinstance(new, Split) else new.split(SEPARATORS[level]), level, 0)
-    made = _MADE.pop((old, new, level), None)
-    if made is None:
-        made = _trimmed(old, new, level)
-        if len(_MADE) >= CUTS_KEPT:
-            del _MADE[next(iter(_MADE))]
-    _MADE[old, new, level] = made  # (re)inserted last: the least recently used go first
-    return made
+    return _kept(_MADE, (old, new, level), lambda: _trimmed(old, new, level))
+
+
+def _kept(store: dict[K, V], key: K, make: Callable[[], V]) -> V:
+    """`store[key]`, made the first time it is asked for; `store` keeps the CUTS_KEPT most
+    recently used (a patch is a function of its two texts, and holds text of the new one only)."""
+    found = store.pop(key, None)
+    if found is None:
+        found = make()
+        if len(store) >= CUTS_KEPT:
+            del store[next(iter(store))]
+    store[key] = found  # (re)inserted last: the least recently used go first
+    return found
 
 
 def _trimmed(old: str, new: str, level: int) -> Patch:
@@ -84,13 +93,7 @@ def _cut(text: str, level: int) -> list[str]:
     """`text`'s chunks at `level`, remembered: a changed part of a view is the new text of one
     patch and the old text of the next, and a panel several seats are shown alike changes
     alike for each of them (the lists are only read)."""
-    found = _CUTS.pop((text, level), None)
-    if found is None:
-        found = text.split(SEPARATORS[level])
-        if len(_CUTS) >= CUTS_KEPT:
-            del _CUTS[next(iter(_CUTS))]
-    _CUTS[text, level] = found  # (re)inserted last: the least recently used go first
-    return found
+    return _kept(_CUTS, (text, level), lambda: text.split(SEPARATORS[level]))
 
 
 def _same(old: Iterable[str], new: Iterable[str], most: int) -> int:
