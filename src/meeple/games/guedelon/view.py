@@ -260,7 +260,15 @@ def _cart(obs: dict[str, Any], at: str, tokens: dict[str, int], action: str | No
     return kit.clickable(action, body, label)
 
 
-def _map_panel(obs: dict[str, Any], ids: set[str], legal: list[Action]) -> str:
+def _map_panel(obs: dict[str, Any], legal: list[Action]) -> str:
+    keys = ("locations", "cart_paths", "routes", "workers", "visitors", "cart", "players", "seat")
+    return _site(kit.narrowed(obs, *keys), list(legal))
+
+
+@kit.drawn_once
+def _site(obs: dict[str, Any], legal: list[Action]) -> str:
+    """The building site (drawn once for every seat shown the same)."""
+    ids = {a.id for a in legal}
     panel = kit.Panel(MAP_W, "The building site: locations, paths, visitors, workers and the cart", "main")
     xy = {loc["id"]: _place(loc["x"], loc["y"]) for loc in obs["locations"]}
     for a, b in obs["cart_paths"]:
@@ -290,7 +298,14 @@ def _need(space: dict[str, Any]) -> str:
     return " or ".join(kind.replace("_", " ") for kind in space["accepts"])
 
 
-def _castle_panel(obs: dict[str, Any], ids: set[str], legal: list[Action]) -> str:
+def _castle_panel(obs: dict[str, Any], legal: list[Action]) -> str:
+    return _castle(kit.narrowed(obs, "crane", "courtyard", "buildings", "mill"), list(legal))
+
+
+@kit.drawn_once
+def _castle(obs: dict[str, Any], legal: list[Action]) -> str:
+    """The castle's buildings, crane and yard (drawn once for every seat shown the same)."""
+    ids = {a.id for a in legal}
     panel = kit.Panel(kit.NARROW, "The castle: buildings, crane and courtyard", "main", "The castle")
     y = panel.y + 6
     panel.add(
@@ -466,14 +481,13 @@ def _legend() -> str:
 
 
 def render_svg(obs: dict[str, Any], legal: list[Action]) -> str | None:
-    ids = {a.id for a in legal}
     seat = obs["seat"]
     status = kit.Panel(kit.NARROW, "Whose turn", "info", "Guédelon")
     status.paragraph(_status(obs), 14, bold=True)
-    panels = [_map_panel(obs, ids, legal)]
+    panels = [_map_panel(obs, legal)]
     boards = obs["boards"]
     panels += [_board_panel(obs, b, "own") for b in boards if b["seat"] == seat and not b["apprentice"]]
-    panels += [status.svg(), _castle_panel(obs, ids, legal), _time_panel(obs)]
+    panels += [status.svg(), _castle_panel(obs, legal), _time_panel(obs)]
     panels += [_board_panel(obs, b, "other") for b in boards if b["seat"] != seat or b["apprentice"]]
     panels.append(_legend())
     who = "a spectator" if seat is None else _seat_name(obs, seat)
