@@ -23,7 +23,8 @@ from meeple.engine.wording import seat_mark
 from meeple.games.round_table.army import army, attackers
 from meeple.games.round_table.content import Pool
 from meeple.games.round_table.events import QUEST_DRAWS, REGION_RESISTANCE, hook
-from meeple.games.round_table.spring import knight_label
+from meeple.games.round_table.made import once
+from meeple.games.round_table.spring import knight_label, label_in
 from meeple.games.round_table.state import Rt
 from meeple.games.round_table.zones import draw, leave_play, take_top, to_spent
 
@@ -147,12 +148,21 @@ def can_pull_back(state: Rt, pool: Pool, seat: int) -> bool:
 
 
 def recall_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
-    actions = [Action("pass", "Pass: keep your cards in play")]
-    for uid in state.play[seat]:
-        card = pool.cards[state.card_of[uid]]
-        if card.type != "demesne":
-            actions.append(Action(f"recall:{uid}", f"Pull {knight_label(state, pool, uid)} back to hand", {"uid": uid}))
+    actions = [_KEEP]
+    play, demesnes = state.play[seat], pool.of_type["demesne"]
+    kinds = list(map(state.card_of.__getitem__, play))
+    for place, (uid, kind) in enumerate(zip(play, kinds, strict=True)):
+        if kind not in demesnes:
+            label = label_in(pool, kinds, place)
+            actions.append(once(("recall", uid, label), _recall, uid, label))
     return actions
+
+
+_KEEP = Action("pass", "Pass: keep your cards in play")
+
+
+def _recall(uid: int, label: str) -> Action:
+    return Action(f"recall:{uid}", f"Pull {label} back to hand", {"uid": uid})
 
 
 def perform_recall(state: Rt, seat: int, action: Action) -> None:

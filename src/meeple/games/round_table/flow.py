@@ -152,18 +152,14 @@ def summer_forward(state: Rt, pool: Pool) -> bool:
         else:
             return False
         return True
-    if state.window_passes >= state.players:
-        summer.close_window(state, pool)
-        if state.step == OTHER:
-            state.turn += 1
-            state.step = DECLARE
-        else:
-            summer.open_window(state, NEXT_WINDOW[state.step])
-        return True
-    if summer.can_respond(state, pool, state.window_seat):
+    if summer.pass_until_response(state, pool):
         return False
-    state.window_passes += 1
-    state.window_seat = (state.window_seat + 1) % state.players
+    summer.close_window(state, pool)
+    if state.step == OTHER:
+        state.turn += 1
+        state.step = DECLARE
+    else:
+        summer.open_window(state, NEXT_WINDOW[state.step])
     return True
 
 
