@@ -17,7 +17,7 @@
   play: both go to the Spent Pile, their Titles leave play, their Equipment is unpaired.
 """
 
-from functools import lru_cache
+from functools import cache
 
 from meeple.engine import Action
 from meeple.engine.wording import seat_mark
@@ -54,29 +54,26 @@ def label_in(pool: Pool, kinds: list[int], place: int) -> str:
     return _copy_label(name, kinds[:place].count(kind))
 
 
+@cache
 def _copy_label(name: str, place: int) -> str:
     return f"{name} ({ORDINALS[place] if place < len(ORDINALS) else f'{place + 1}th'})"
 
 
-def play_labels(state: Rt, pool: Pool, seat: int) -> dict[int, str]:
-    """`knight_label` of every card the seat has in play, in play order."""
-    play = state.play[seat]
-    return dict(zip(play, _labels(pool, tuple([state.card_of[u] for u in play])), strict=True))
-
-
-@lru_cache(maxsize=4096)
-def _labels(pool: Pool, kinds: tuple[int, ...]) -> tuple[str, ...]:
-    """The labels of cards in play lying in this order (pool indices), worked out once per order."""
-    places: dict[int, int] = {}  # per card with several copies in play: how many are labelled
-    labels = []
+def labels_of(pool: Pool, kinds: list[int]) -> list[str]:
+    """`label_in` of every card of a seat's cards in play, given as pool indices."""
+    cards = pool.cards
+    labels = [cards[kind].name for kind in kinds]
+    if len(set(kinds)) == len(kinds):
+        return labels
+    counts: dict[int, int] = {}
     for kind in kinds:
-        name = pool.cards[kind].name
-        if kinds.count(kind) < 2:
-            labels.append(name)
-        else:
+        counts[kind] = counts.get(kind, 0) + 1
+    places: dict[int, int] = {}  # per card with several copies in play: how many are labelled
+    for i, kind in enumerate(kinds):
+        if counts[kind] > 1:
             place = places[kind] = places.get(kind, -1) + 1
-            labels.append(_copy_label(name, place))
-    return tuple(labels)
+            labels[i] = _copy_label(labels[i], place)
+    return labels
 
 
 def own_knights(state: Rt, pool: Pool, seat: int) -> list[int]:
