@@ -20,7 +20,7 @@ Resetting Support: each player in turn, from the active player, may pull cards i
 
 from meeple.engine import Action
 from meeple.engine.wording import seat_mark
-from meeple.games.round_table.army import army, attackers
+from meeple.games.round_table.army import armies as seat_armies
 from meeple.games.round_table.content import Pool
 from meeple.games.round_table.events import QUEST_DRAWS, REGION_RESISTANCE, hook
 from meeple.games.round_table.made import once
@@ -56,8 +56,9 @@ def attack_winner(remaining: dict[int, int], resistance: dict[int, int], renown:
 def resolve_attacks(state: Rt, pool: Pool) -> None:
     """Resolve every Region in play, then refill the Regions to 3 and bring the knights home."""
     captured: list[tuple[int, int]] = []
+    by_seat = [seat_armies(state, pool, seat) for seat in range(state.players)]
     for slot, region in enumerate(state.regions):
-        armies = {seat: army(state, pool, seat, slot) for seat in range(state.players) if attackers(state, seat, slot)}
+        armies = {seat: found[slot] for seat, found in enumerate(by_seat) if slot in found}
         if not armies:
             continue
         remaining = {

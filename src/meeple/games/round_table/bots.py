@@ -34,6 +34,8 @@ def _powers(state: Rt, pool: Pool) -> dict[int, int]:
     power: dict[int, int] = {}
     for play in state.play:
         mine = {u: cards[card_of[u]].influence for u in play if card_of[u] in knights}
+        if not mine:
+            continue
         for u in play:
             if paired[u] in mine:
                 mine[paired[u]] += cards[card_of[u]].influence

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from meeple.engine import Rng
 from meeple.engine.wording import word_log
-from meeple.games.round_table.army import army
+from meeple.games.round_table.army import armies
 from meeple.games.round_table.autumn import region_resistance
 from meeple.games.round_table.content import Card, Pool
 from meeple.games.round_table.decks import starter_names
@@ -52,6 +52,9 @@ def _pool_views(pool: Pool) -> tuple[tuple[dict[str, Any], ...], tuple[str, ...]
     cards = pool.cards
     backs = tuple("main" if card.main else "demesne" for card in cards)
     return tuple(card_view(card) for card in cards), backs, tuple(HIDDEN[back] for back in backs)
+
+
+_IDLE = frozenset([-1])  # `InPlay.attacks` of a seat none of whose cards attack
 
 
 class InPlay(NamedTuple):
@@ -132,23 +135,22 @@ def _seat(state: Rt, pool: Pool, p: int, viewer: int | None, cards: InPlay) -> d
     }
 
 
-def _armies(state: Rt, pool: Pool, slot: int, region: int, cards: list[InPlay]) -> list[dict[str, int]]:
+def _armies(
+    state: Rt, pool: Pool, slot: int, region: int, by_seat: list[dict[int, tuple[int, int]]]
+) -> list[dict[str, int]]:
     """Each army attacking a region, with every bonus counted (all in play is public): its
-    Influence and Resistance, and the region's Resistance against it. `cards`: per seat, its
-    cards in play."""
-    found = []
-    for p in range(state.players):
-        if slot in cards[p].attacks:
-            influence, resistance = army(state, pool, p, slot)
-            found.append(
-                {
-                    "seat": p,
-                    "influence": influence,
-                    "resistance": resistance,
-                    "region_resistance": region_resistance(state, pool, region, p),
-                }
-            )
-    return found
+    Influence and Resistance, and the region's Resistance against it. `by_seat`: per seat, its
+    armies by region slot (army.armies)."""
+    return [
+        {
+            "seat": p,
+            "influence": found[slot][0],
+            "resistance": found[slot][1],
+            "region_resistance": region_resistance(state, pool, region, p),
+        }
+        for p, found in enumerate(by_seat)
+        if slot in found
+    ]
 
 
 def observation(state: Rt, seat: int | None, pool: Pool, to_move: tuple[int, ...]) -> dict[str, Any]:
@@ -156,6 +158,7 @@ def observation(state: Rt, seat: int | None, pool: Pool, to_move: tuple[int, ...
     cards, card_of = pool.cards, state.card_of
     views = _pool_views(pool)[0]
     cards_in_play = [in_play(state, pool, p) for p in range(state.players)]
+    by_seat = [armies(state, pool, p) if cards.attacks != _IDLE else {} for p, cards in enumerate(cards_in_play)]
     return {
         "game": "round-table",
         "seat": seat,
@@ -166,7 +169,7 @@ def observation(state: Rt, seat: int | None, pool: Pool, to_move: tuple[int, ...
         "active": state.active,
         "to_move": list(to_move),
         "regions": [views[r] for r in state.regions],
-        "armies": [_armies(state, pool, slot, region, cards_in_play) for slot, region in enumerate(state.regions)],
+        "armies": [_armies(state, pool, slot, region, by_seat) for slot, region in enumerate(state.regions)],
         "regions_deck": len(state.regions_deck),
         "regions_to_come": sorted(cards[r].name for r in state.regions_deck),
         "total_renown": state.total_renown,

@@ -316,13 +316,17 @@ def counter_quest(state: Rt, q: int) -> None:
                 state.quest_of[u] = -1
 
 
+TARGETS = {QUESTS: quest_targets, REDIRECTS: redirect_targets, OTHER: other_targets}
+"""Per response window: what the seat may play in it, one by one."""
+
+
 def pass_until_response(state: Rt, pool: Pool) -> bool:
     """Seats with no card to play in the current window pass by themselves, in turn, until one
     can respond (True: it decides) or every seat has passed (False). A hand without a card of
     the step's kind is ruled out before any RP is counted."""
     step = state.step
     playable = pool.hooked[SUMMER_PLAY] if step == OTHER else pool.of_type[CARD_OF_STEP[step]]
-    targets = {QUESTS: quest_targets, REDIRECTS: redirect_targets, OTHER: other_targets}[step]
+    targets = TARGETS[step]
     card_of, hands, players = state.card_of, state.hand, state.players
     while state.window_passes < players:
         seat = state.window_seat
