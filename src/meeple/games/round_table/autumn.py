@@ -117,9 +117,12 @@ def resolve_quests(state: Rt, pool: Pool) -> None:
 
 def owed_seat(state: Rt) -> int:
     """The first seat clockwise from the active player with Quest draws to take, or -1."""
+    owed = state.owed
+    if not any(owed):
+        return -1
     for offset in range(state.players):
         seat = (state.active + offset) % state.players
-        if state.owed and state.owed[seat]:
+        if owed[seat]:
             return seat
     return -1
 

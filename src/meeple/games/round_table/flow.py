@@ -45,8 +45,10 @@ def to_move(state: Rt) -> tuple[int, ...]:
         return (winter.over_limit(state),)
     if phase == SUMMER and state.step != DECLARE:
         return (state.window_seat,)
-    if phase == AUTUMN and autumn.owed_seat(state) >= 0:
-        return (autumn.owed_seat(state),)
+    if phase == AUTUMN:
+        owed = autumn.owed_seat(state)
+        if owed >= 0:
+            return (owed,)
     return (state.seat_of_turn(),)
 
 

@@ -25,7 +25,7 @@ from meeple.games.round_table import rp
 from meeple.games.round_table.army import paired_with
 from meeple.games.round_table.content import Card, Pool
 from meeple.games.round_table.events import COST, RECRUITED, hook
-from meeple.games.round_table.made import once
+from meeple.games.round_table.made import MADE, once
 from meeple.games.round_table.state import Rt
 from meeple.games.round_table.zones import leave_play, take_from_hand, to_spent
 
@@ -134,10 +134,13 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
             holder = holdings.get(paired[u])
             if holder is not None:
                 holder.add(holding_keys[card_of[u]])
-    labels = {u: label_in(pool, kinds, play.index(u)) for u in holdings}
+    in_hand = dict.fromkeys(map(card_of.__getitem__, state.hand[seat]))
+    labels: dict[int, str] = {}  # the knights' names, when an item may go to one
+    if holdings and (items or any(holding_keys[kind] is not None for kind in in_hand)):
+        labels = {u: label_in(pool, kinds, i) for i, u in enumerate(play) if u in holdings}
     cards = pool.cards
     changers = [] if pool.hooked[COST].isdisjoint(kinds) else rp.cost_changers(state, pool, seat)
-    for card_index in dict.fromkeys([card_of[uid] for uid in state.hand[seat]]):
+    for card_index in in_hand:
         card = cards[card_index]
         kind = card.type
         if kind == "demesne":
@@ -156,15 +159,17 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
         if price > room:
             continue
         if kind == "knight":
-            actions.append(once(("recruit", card.id, card.name, price), _recruit, card, price))
+            made = ("recruit", card.id, card.name, price)
+            actions.append(MADE.get(made) or once(made, _recruit, card, price))
             continue
         verb = "equip" if kind == "equipment" else "title"
         if kind == "title":
-            actions.append(once(("title", card.id, card.name, price), _unpaired_title, card, price))
+            made = ("title", card.id, card.name, price)
+            actions.append(MADE.get(made) or once(made, _unpaired_title, card, price))
         for knight, holding in holdings.items():
             if key not in holding:
                 made = (verb, card.id, card.name, knight, labels[knight], price)
-                actions.append(once(made, _give, verb, card, knight, labels[knight], price))
+                actions.append(MADE.get(made) or once(made, _give, verb, card, knight, labels[knight], price))
     if not holdings or not items:
         return actions
     left = {(uid, knight) for uid, knight in state.left}
@@ -174,7 +179,7 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
         for knight, holding in holdings.items():
             if knight != paired[uid] and key not in holding and (uid, knight) not in left:
                 made = ("move", uid, name, knight, labels[knight])
-                actions.append(once(made, _move, uid, name, knight, labels[knight]))
+                actions.append(MADE.get(made) or once(made, _move, uid, name, knight, labels[knight]))
     return actions
 
 

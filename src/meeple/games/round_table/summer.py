@@ -23,7 +23,7 @@ from meeple.engine.wording import seat_mark
 from meeple.games.round_table import rp
 from meeple.games.round_table.content import Card, Pool
 from meeple.games.round_table.events import QUEST_TARGET, RESET_REDIRECT, SUMMER_PLAY, hook
-from meeple.games.round_table.made import once
+from meeple.games.round_table.made import MADE, once
 from meeple.games.round_table.spring import NONE, can_hold, knight_label, label_in, own_knights
 from meeple.games.round_table.state import (
     JOIN,
@@ -56,7 +56,8 @@ def declare_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
     for knight in knights:
         label = label_in(pool, kinds, play.index(knight))
         for slot, region in enumerate(regions):
-            actions.append(once(("commit", knight, slot, label, region), _commit, knight, slot, label, region))
+            made = ("commit", knight, slot, label, region)
+            actions.append(MADE.get(made) or once(made, _commit, knight, slot, label, region))
     return actions
 
 
