@@ -2,97 +2,137 @@
 engine's raw random-play decisions per CPU-second, game by game, in one run (so that a loaded
 machine slows both alike: compare the ratios). Record the figures in docs/performance.md.
 
-Three loops, each playing uniformly random legal moves through whole games:
+Three loops, each playing uniformly random legal moves through whole games, taking turns in
+slices of 0.2 CPU-seconds:
 
 - engine: `legal_actions` + checked `apply` (benchmarks/bench_engine.py's figure);
 - env steps: `env.step(index)` with the index drawn from the legal indices (the mask), the loop
   of a search that clones and restores the environment and needs no observation;
-- env steps + observation: `env.last()` (the seat's observation encoded, and its mask) before
-  every step, the loop of a learner.
+- env steps + observation: `env.last()` (the seat's observation slots, its mask, reward and
+  info) before every step, the loop of a learner (`for agent in env.agent_iter(): ... env.last()
+  ... env.step(a)`).
 
-Beside them, the cost of one observation: the game's `observation()` and its encoding into the
-game's own slots (the default) and by feature hashing (`encoding="hashed"`), in µs of CPU,
-each the mean over the observations of every seat along random games.
+In both env loops the move is drawn as the engine's loop draws it, with meeple's Rng among the
+legal indices (the list the mask is made from): choosing is the policy's cost, not the env's.
+
+Beside them, the cost of one observation: the game's `observation()`, its encoding into the
+game's own slots and by feature hashing (`encoding="hashed"`), and the same slots read from the
+state (`Features.from_state`, what the environment does), in µs of CPU, each the mean over 400
+observations along random games (cold: consecutive states, as a learner sees them).
 
     .venv/bin/python benchmarks/bench_rl.py --seconds 5
 """
 
 import argparse
 import time
-
-import numpy as np
+from collections.abc import Iterator
 
 import meeple.rl as rl
-from bench_engine import random_play
 from meeple.engine import Rng, get_game
 from meeple.rl.encoding import Encoder, SlotEncoder
 
 CASES = (("four-big-strata", 4), ("round-house", 3), ("guedelon", 1), ("lotta-rome", 3), ("round-table", 3))
 
 
-def engine_rate(slug: str, players: int, seconds: float) -> float:
-    """The engine's raw decisions per CPU-second: random play through the checked `apply`."""
-    decisions, _, cpu = random_play(slug, players, seconds)
-    return decisions / cpu
+SLICE = 0.2  # CPU-seconds of one loop before the next takes its turn
 
 
-def env_rate(slug: str, players: int, seconds: float, observe: bool) -> float:
-    env, rng = rl.env(slug, players), np.random.default_rng(1)
+def engine_moves(slug: str, players: int) -> Iterator[None]:
+    """The engine's raw decisions: random play through the checked `apply` (bench_engine.py's loop)."""
+    game, rng, games = get_game(slug), Rng.from_seed(1), 0
+    while True:
+        state = game.new_game(players, games)
+        while not game.is_terminal(state):
+            seat = game.to_move(state)[0]
+            legal = game.legal_actions(state, seat)
+            game.apply(state, seat, legal[rng.below(len(legal))].id)
+            yield
+        games += 1
+
+
+def env_steps(slug: str, players: int, observe: bool) -> Iterator[None]:
+    """Env steps; with `observe`, `env.last()` (observation, mask, reward, info) before each. The
+    move is drawn as the engine's loop draws it (meeple's Rng among the legal indices, the list
+    the mask is made from): choosing is the policy's cost, not the env's."""
+    env, rng = rl.env(slug, players), Rng.from_seed(1)
     env.reset(seed=1)
-    steps = 0
-    began = time.process_time()
-    while time.process_time() - began < seconds:
+    while True:
         agent = env.agent_selection
         if env.terminations[agent]:
             env.reset()
             continue
-        legal = np.flatnonzero(env.last()[0]["action_mask"]) if observe else env.legal(agent)[1]
-        env.step(int(legal[rng.integers(len(legal))]))
-        steps += 1
-    return steps / (time.process_time() - began)
+        if observe:
+            env.last()
+        legal = env.legal(agent)[1]
+        env.step(legal[rng.below(len(legal))])
+        yield
 
 
-def observation_costs(slug: str, players: int, samples: int = 400) -> tuple[float, float, float]:
-    """µs of CPU per observation: `observation()`, its slots, its hashing (see the docstring)."""
+def rates(slug: str, players: int, seconds: float) -> tuple[float, float, float]:
+    """Decisions (or steps) per CPU-second of the engine, env steps and env steps + observation,
+    the three loops taking turns in slices of SLICE CPU-seconds (so that a machine whose load
+    changes during the run slows all three alike) for about `seconds` each."""
+    loops = [engine_moves(slug, players), env_steps(slug, players, False), env_steps(slug, players, True)]
+    counts, spent = [0, 0, 0], [0.0, 0.0, 0.0]
+    while min(spent) < seconds:
+        for k, loop in enumerate(loops):
+            began = time.process_time()
+            while time.process_time() - began < SLICE:
+                next(loop)
+                counts[k] += 1
+            spent[k] += time.process_time() - began
+    engine, bare, full = (count / cpu for count, cpu in zip(counts, spent, strict=True))
+    return engine, bare, full
+
+
+def observation_costs(slug: str, players: int, samples: int = 400) -> tuple[float, float, float, float]:
+    """µs of CPU per observation: `observation()`, its slots, its hashing, and the same slots read
+    from the state (`Features.from_state`, the environment's path; see the docstring)."""
     game, states = get_game(slug), []
     state, rng, seed = None, Rng.from_seed(7), 0
     while len(states) < samples:
         if state is None or game.is_terminal(state):
             seed += 1
             state = game.new_game(players, seed)
-        states.append((game.clone(state), game.to_move(state)[0]))
         seat = game.to_move(state)[0]
         legal = game.legal_actions(state, seat)
+        states.append((game.clone(state), seat, legal))
         game.play(state, seat, legal[rng.below(len(legal))])
     began = time.process_time()
-    observations = [game.observation(sample, seat) for sample, seat in states]
+    observations = [game.observation(sample, seat) for sample, seat, _ in states]
     costs = [time.process_time() - began]
-    for encoder in (SlotEncoder(game.observation_features(players)), Encoder()):
+    slots = SlotEncoder(game.observation_features(players))
+    for encoder in (slots, Encoder()):
         began = time.process_time()
         for observation in observations:
             encoder.encode(observation)
         costs.append(time.process_time() - began)
-    observe, slots, hashed = (1e6 * cost / samples for cost in costs)
-    return observe, slots, hashed
+    began = time.process_time()
+    for sample, seat, legal in states:
+        slots.observe(game, sample, seat, legal)
+    costs.append(time.process_time() - began)
+    observe, encoded, hashed, direct = (1e6 * cost / samples for cost in costs)
+    return observe, encoded, hashed, direct
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per loop")
+    parser.add_argument("--game", action="append", help="only these games (default: all five)")
     args = parser.parse_args()
     print(
         "| game | players | engine decisions/s | env steps/s | ratio | env steps + observation/s | ratio "
-        "| observation() µs | slots µs | hashed µs |"
+        "| observation() µs | its slots µs | hashed µs | slots from the state µs |"
     )
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for slug, players in CASES:
-        raw = engine_rate(slug, players, args.seconds)
-        bare = env_rate(slug, players, args.seconds, observe=False)
-        full = env_rate(slug, players, args.seconds, observe=True)
-        observe, slots, hashed = observation_costs(slug, players)
+        if args.game and slug not in args.game:
+            continue
+        raw, bare, full = rates(slug, players, args.seconds)
+        observe, encoded, hashed, direct = observation_costs(slug, players)
         print(
             f"| {slug} | {players} | {raw:,.0f} | {bare:,.0f} | {bare / raw:.2f} | {full:,.0f} | {full / raw:.2f} "
-            f"| {observe:.0f} | {slots:.0f} | {hashed:.0f} |"
+            f"| {observe:.0f} | {encoded:.0f} | {hashed:.0f} | {direct:.0f} |"
         )
 
 

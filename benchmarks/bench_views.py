@@ -11,6 +11,7 @@ bench_server.py for the whole server).
 
     .venv/bin/python benchmarks/bench_views.py
     .venv/bin/python benchmarks/bench_views.py --games 2 --actions 150
+    .venv/bin/python benchmarks/bench_views.py --fresh   # every board drawn from nothing (no panel shared)
 
 CPU time (time.process_time), so a busy shared machine skews it less.
 """
@@ -23,11 +24,12 @@ from websockets.extensions.permessage_deflate import PerMessageDeflate
 from websockets.frames import Frame, Opcode
 
 from meeple.engine import get_game
-from meeple.server import views
+from meeple.server import patches, views
 from meeple.server.app import patched
 from meeple.server.connections import COMPRESSION
 from meeple.server.store import TableRow
 from meeple.server.tables import HUMAN, Replayed, Table
+from meeple.svgkit import memo
 
 PLAYERS = {"four-big-strata": 4, "round-house": 4, "guedelon": 2, "lotta-rome": 4, "round-table": 3}
 
@@ -44,7 +46,7 @@ class Clock:
         return now
 
 
-def play(slug: str, seed: int, actions: int, clock: Clock, sizes: dict[str, int]) -> int:
+def play(slug: str, seed: int, actions: int, clock: Clock, sizes: dict[str, int], fresh: bool = False) -> int:
     """One random game of `slug`, its views made after every action; the actions made."""
     game = get_game(slug)
     players = PLAYERS[slug]
@@ -64,20 +66,22 @@ def play(slug: str, seed: int, actions: int, clock: Clock, sizes: dict[str, int]
     table.restore(Replayed(game, state, [], {}))
     deflate = PerMessageDeflate(False, False, 12, 12, {"memLevel": 5, "level": COMPRESSION})
     rng = random.Random(seed)
-    shown: dict[int, str] = {}
+    shown: dict[int, patches.Split] = {}
     done = 0
     while done < actions and not game.is_terminal(state):
         for seat in range(players):
+            if fresh:
+                memo.forget()
             now = time.process_time()
             view = views.seat_view(table, seat)
             now = clock.add("view", now)
-            message = patched(shown[seat], view) if seat in shown else view
+            message = patched(shown[seat], views.cut(table, view)) if seat in shown else view
             now = clock.add("patch", now)
             deflate.encode(Frame(Opcode.TEXT, view.encode()))
             now = clock.add("compress whole view", now)
             deflate.encode(Frame(Opcode.TEXT, message.encode()))
             clock.add("compress patch", now)
-            shown[seat] = view
+            shown[seat] = views.cut(table, view)
             sizes["view"] += len(view)
             sizes["message"] += len(message)
         seat = rng.choice(game.to_move(state))
@@ -93,6 +97,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--actions", type=int, default=150, help="actions per game at most")
+    parser.add_argument("--fresh", action="store_true", help="draw every board from nothing: no panel shared")
     args = parser.parse_args()
     print(
         "| game | seats | actions | view ms | patch ms | compress whole ms | compress patch ms "
@@ -101,7 +106,7 @@ def main() -> None:
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for slug, players in PLAYERS.items():
         clock, sizes = Clock(), {"view": 0, "message": 0}
-        count = sum(play(slug, seed, args.actions, clock, sizes) for seed in range(args.games))
+        count = sum(play(slug, seed, args.actions, clock, sizes, args.fresh) for seed in range(args.games))
         ms = {step: 1000 * spent / count for step, spent in clock.spent.items()}
         whole = ms["view"] + ms["compress whole view"]
         patch = ms["view"] + ms["patch"] + ms["compress patch"]

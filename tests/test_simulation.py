@@ -115,3 +115,14 @@ def test_simulate_reports_progress_once_per_game(toy_registry: None) -> None:
     ticks: list[int] = []
     simulate(SealedHighCard.spec.slug, 2, 4, seed=1, agent_specs=["random"], progress=ticks.append)
     assert ticks == [1, 1, 1, 1]
+
+
+@pytest.mark.parametrize(("games", "workers"), [(1, 2), (5, 2), (300, 2), (1000, 2), (1000, 8)])
+def test_batches_cover_every_game_once_in_order_and_shrink_to_single_games(games: int, workers: int) -> None:
+    found = simulation.batches(games, workers)
+    assert [index for batch in found for index in batch] == list(range(games))
+    sizes = [len(batch) for batch in found]
+    assert sizes == sorted(sizes, reverse=True) and sizes[-1] == 1
+    # the first batch is an eighth of a worker's share, the last workers' worth are single games
+    assert sizes[0] == max(1, games // (8 * workers))
+    assert sizes[-min(games, 8 * workers) :] == [1] * min(games, 8 * workers)

@@ -22,16 +22,17 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 from urllib.parse import urlsplit
 
-import click
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from typer.core import TyperGroup
+
+if TYPE_CHECKING:  # typer 0.27 and later carry click inside: importing it too would double the cost
+    import click
 
 from meeple.agents import make_agent
 from meeple.agents.factory import BadAgent
@@ -71,12 +72,12 @@ class WithGameCommands(TyperGroup):
     plug-in does not take the other commands down with it.
     """
 
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+    def get_command(self, ctx: "click.Context", cmd_name: str) -> "click.Command | None":
         if cmd_name not in self.commands:
             self.load_game_commands(cmd_name)
         return super().get_command(ctx, cmd_name)
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
+    def list_commands(self, ctx: "click.Context") -> list[str]:
         self.load_game_commands()
         return super().list_commands(ctx)
 
@@ -415,6 +416,9 @@ def run_with_progress(games: int, job: Callable[[Callable[[int], None] | None], 
     """Run `job(progress)`, showing a progress bar on stderr when stderr is a terminal."""
     if not sys.stderr.isatty():
         return job(None)
+    # only here: what a run pays once at start-up bounds what a second worker can gain
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
     columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task("simulating", total=games)

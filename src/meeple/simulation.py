@@ -6,7 +6,7 @@ index order whatever the number of worker processes.
 """
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from functools import cache
 from typing import Any
 
@@ -57,9 +57,14 @@ def _game(slug: str, options: tuple[tuple[str, Any], ...]) -> Game:
     return get_game(slug, dict(options))
 
 
-def _one_game(job: tuple[str, tuple[tuple[str, Any], ...], int, int, int, list[str]]) -> dict[str, Any]:
-    slug, options, players, run_seed, index, specs = job
+Run = tuple[str, tuple[tuple[str, Any], ...], int, int, tuple[str, ...], bool]  # what every game of a run shares
+
+
+def _one_game(run: Run, index: int) -> dict[str, Any]:
+    """Game `index` of `run`: its seed and agents derived from the run's and the index."""
+    slug, options, players, run_seed, agent_specs, rotate = run
     game = _game(slug, options)
+    specs = seat_agents(agent_specs, players, index, rotate)
     seed = derive_seed(run_seed, "game", index)
     agents = [make_agent(spec, derive_seed(seed, "seat", seat)) for seat, spec in enumerate(specs)]
     state, _ = play_match(game, players, seed, agents)
@@ -77,11 +82,24 @@ def _one_game(job: tuple[str, tuple[tuple[str, Any], ...], int, int, int, list[s
     return row
 
 
-def chunk_size(games: int, workers: int) -> int:
-    """Games sent to a worker at a time: about sixteen batches per worker, so that the messages
-    between processes cost little beside the games while the last batches still even out the
-    workers' loads (the games of a batch run back to back in one process)."""
-    return max(1, games // (workers * 16))
+def _batch(run: Run, games: range) -> list[dict[str, Any]]:
+    """The rows of a batch of games, played back to back in one worker process."""
+    return [_one_game(run, index) for index in games]
+
+
+def batches(games: int, workers: int) -> list[range]:
+    """The games cut in order into batches for `workers` processes, each batch an eighth of a
+    worker's share of the games still left: large batches first (few messages between the
+    processes), shrinking to single games at the end, so that the workers finish within about one
+    game of each other however long the games are (a fixed size left one core idle for up to a
+    whole batch at the end)."""
+    found = []
+    start = 0
+    while start < games:
+        size = max(1, (games - start) // (workers * 8))
+        found.append(range(start, start + size))
+        start += size
+    return found
 
 
 def simulate(
@@ -100,21 +118,19 @@ def simulate(
     game.spec.check_players(players)
     for spec in set(agent_specs):
         make_agent(spec, 0)
-    options_key = tuple(sorted(game.options.items()))
-    jobs = [
-        (slug, options_key, players, seed, index, seat_agents(agent_specs, players, index, rotate))
-        for index in range(games)
-    ]
-    rows: list[dict[str, Any]] = []
+    seat_agents(agent_specs, players, 0, rotate)  # checks the agents fit the seats
+    run: Run = (slug, tuple(sorted(game.options.items())), players, seed, tuple(agent_specs), rotate)
     if workers <= 1:
-        for job in jobs:
-            rows.append(_one_game(job))
+        rows = []
+        for index in range(games):
+            rows.append(_one_game(run, index))
             if progress:
                 progress(1)
         return rows
+    _game(*run[:2])  # made before the workers are forked, which then share it
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for row in pool.map(_one_game, jobs, chunksize=chunk_size(games, workers)):
-            rows.append(row)
-            if progress:
-                progress(1)
-    return rows
+        futures = [pool.submit(_batch, run, batch) for batch in batches(games, workers)]
+        if progress:
+            for future in as_completed(futures):
+                progress(len(future.result()))
+        return [row for future in futures for row in future.result()]

@@ -11,6 +11,7 @@ import pytest
 from tests.rl.cases import every_game_and_count, games_of, played_states
 
 import meeple.rl as rl
+from meeple.engine import Features, get_game
 from meeple.rl.encoding import SlotEncoder
 
 EVERY = 7  # look at every 7th state of a game
@@ -66,3 +67,35 @@ def test_the_margin_reward_is_the_score_less_the_best_other_score() -> None:
     assert len(set(scores)) > 1, "a drawn game would not tell a margin from a win"
     for seat, agent in enumerate(env.possible_agents):
         assert env.rewards[agent] == scores[seat] - max(scores[:seat] + scores[seat + 1 :])
+
+
+@pytest.mark.parametrize(("slug", "players"), every_game_and_count())
+def test_the_slots_read_from_the_state_are_those_of_the_observation(slug: str, players: int) -> None:
+    """`from_state` (the learner's fast path) gives, for every seat of every third state along
+    random and heuristic games of every option variant, exactly the slots of that seat's
+    observation: it can show no more than the observation does."""
+    for variant, game in enumerate(games_of(slug)):
+        features = game.observation_features(players)
+        assert features.from_state is not None, f"{slug} reads its slots from the observation only"
+        encoder = SlotEncoder(features)
+        for index, state in enumerate(played_states(game, players, seed=10 + variant, heuristic=variant == 1)):
+            if index % 3 and not game.is_terminal(state):
+                continue
+            for seat in range(players):
+                expected = encoder.encode(game.observation(state, seat))
+                legal = game.legal_actions(state, seat) if seat in game.to_move(state) else []
+                found = encoder.observe(game, state, seat, legal)
+                np.testing.assert_array_equal(found, expected, err_msg=f"seat {seat}")
+
+
+def test_slots_without_a_state_reader_are_encoded_from_the_observation() -> None:
+    """A game whose features have no `from_state` (the hook is optional) is observed through its
+    JSON view, with the same numbers."""
+    game = get_game("round-house")
+    state = game.new_game(3, 4)
+    features = game.observation_features(3)
+    plain = SlotEncoder(Features(features.names, features.encode))
+    legal = game.legal_actions(state, 0)
+    np.testing.assert_array_equal(
+        plain.observe(game, state, 0, legal), SlotEncoder(features).observe(game, state, 0, legal)
+    )

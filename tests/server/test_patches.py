@@ -54,7 +54,7 @@ def test_every_games_views_are_sent_as_short_exact_patches(slug: str) -> None:
         for seat in [*range(players), None]:
             view = views.seat_view(table, seat)
             if seat in shown:
-                message = patched(shown[seat], view)
+                message = patched(patches.Split(shown[seat]), patches.Split(view))
                 if message.startswith('{"patch":'):
                     assert patches.apply(shown[seat], json.loads(message)["patch"]) == view
                     patched_count += 1

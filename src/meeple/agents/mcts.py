@@ -100,10 +100,15 @@ def estimate_rewards(estimate: Estimate, players: int) -> list[float]:
         return [_team_reward(_logistic(margin * scale), margin)] * players
     if players <= 1:
         return [_logistic(scores[0] * scale)]
-    chances = []
-    for seat, score in enumerate(scores):
-        best_other = max(other for index, other in enumerate(scores) if index != seat)
-        chances.append(_logistic((score - best_other) * scale))
+    # The best other score of each seat: the best score, or for the seat holding it (the first
+    # such seat) the best of the rest.
+    top = max(scores)
+    leader = scores.index(top)
+    runner_up = max(score for index, score in enumerate(scores) if index != leader)
+    chances = [
+        _logistic(((score - runner_up) if seat == leader else (score - top)) * scale)
+        for seat, score in enumerate(scores)
+    ]
     ranking = [1 + sum(1 for other in scores if other > mine) for mine in scores]
     return _competitive_rewards(chances, ranking)
 
@@ -135,21 +140,29 @@ class _Node:
 
     The statistics describe that edge: `visits` (times it was taken), `total` (sum of the rewards of
     `seat`, the seat that took it) and `avail` (times it was legal when its parent was visited).
+    `children` holds the edges out of the node by the seat taking them, then by action id.
     """
 
-    __slots__ = ("avail", "children", "preferred", "seat", "total", "visits")
+    __slots__ = ("avail", "children", "preferred", "preferred_seat", "seat", "total", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.visits = 0
         self.total = 0.0
         self.avail = 0
-        self.children: dict[tuple[int, str], _Node] = {}
-        self.preferred: tuple[int, str] | None = None  # the game heuristic's choice at this node
+        self.children: dict[int, dict[str, _Node]] = {}
+        # The game heuristic's choice at this node (its action id, and the seat it chose for).
+        self.preferred: str | None = None
+        self.preferred_seat = -1
 
     def mean(self) -> float:
         """The average reward of the edge for the seat that took it (0 before any visit)."""
         return self.total / self.visits if self.visits else 0.0
+
+    def child(self, seat: int, action_id: str) -> "_Node | None":
+        """The node reached by the edge (`seat`, `action_id`), None if it has not been expanded."""
+        edges = self.children.get(seat)
+        return None if edges is None else edges.get(action_id)
 
 
 def _same_game(one: Game, other: Game) -> bool:
@@ -208,10 +221,11 @@ class MctsAgent:
             return legal[0].id
         began = time.perf_counter()
         deadline = None if self.seconds is None else began + self.seconds
+        bias = self.heuristic_bias if type(game).playout_action is not Game.playout_action else 0.0
         done = 0
         while True:
             det = game.determinize(state, seat, self.rng)
-            self._iterate(game, det, root, seat)
+            self._iterate(game, det, root, seat, bias)
             done += 1
             if self.iterations is not None and done >= self.iterations:
                 break
@@ -227,7 +241,7 @@ class MctsAgent:
                 break
         self.last_iterations = done
         self.last_root_stats = {
-            action_id: (child.visits, child.mean()) for (_, action_id), child in root.children.items()
+            action_id: (child.visits, child.mean()) for action_id, child in root.children.get(seat, {}).items()
         }
         choice = self._best(root, seat, legal)
         self._keep(game, state, seat, root, choice)
@@ -243,7 +257,7 @@ class MctsAgent:
         return _Node(seat)
 
     def _keep(self, game: Game, state: State, seat: int, root: _Node, choice: str) -> None:
-        child = root.children.get((seat, choice))
+        child = root.child(seat, choice)
         self._kept = None if child is None else (game, seat, state.decisions + 1, child)
 
     @staticmethod
@@ -251,7 +265,7 @@ class MctsAgent:
         """Whether no other root action could overtake the most visited one in `left` more iterations."""
         first = second = 0
         for action in legal:
-            child = root.children.get((seat, action.id))
+            child = root.child(seat, action.id)
             visits = child.visits if child is not None else 0
             if visits > first:
                 first, second = visits, first
@@ -260,52 +274,54 @@ class MctsAgent:
         return first - second > left
 
     # --- one iteration ---------------------------------------------------------------
-    def _iterate(self, game: Game, det: State, root: _Node, root_seat: int) -> None:
-        """Select, expand, simulate and backpropagate once on the determinization `det` (mutated)."""
+    def _iterate(self, game: Game, det: State, root: _Node, root_seat: int, bias: float) -> None:
+        """Select, expand, simulate and backpropagate once on the determinization `det` (mutated);
+        `bias` is the heuristic's bonus (0 for a game without a playout policy of its own)."""
         rng = self.rng
         c = self.exploration
         log = math.log
         sqrt = math.sqrt
-        bias = self.heuristic_bias if type(game).playout_action is not Game.playout_action else 0.0
         node = root
         path: list[_Node] = []
         while not game.is_terminal(det):
             movers = game.to_move(det)
             decider = root_seat if node is root and root_seat in movers else movers[0]
             legal = game.legal_actions(det, decider)
-            children = node.children
-            untried: list[Action] = []
-            available: list[_Node] = []
-            for action in legal:
-                child = children.get((decider, action.id))
-                if child is None:
-                    untried.append(action)
-                else:
-                    available.append(child)
-            for child in available:
-                child.avail += 1
+            edges = node.children.get(decider)
+            if edges is None:
+                edges = node.children[decider] = {}
+            get = edges.get
+            children = [get(action.id) for action in legal]
             if bias and node.preferred is None:
-                node.preferred = (decider, game.playout_action(det, decider, legal, rng).id)
-            if untried:
-                first = [a for a in untried if (decider, a.id) == node.preferred]
+                node.preferred = game.playout_action(det, decider, legal, rng).id
+                node.preferred_seat = decider
+            preferred = node.preferred if node.preferred_seat == decider else None
+            if None in children:
+                for child in children:
+                    if child is not None:
+                        child.avail += 1
+                untried = [action for action, child in zip(legal, children, strict=True) if child is None]
+                first = [action for action in untried if action.id == preferred]
                 pool = first or untried
                 action = pool[rng.below(len(pool))] if len(pool) > 1 else pool[0]
                 child = _Node(decider)
                 child.avail = 1
-                children[(decider, action.id)] = child
+                edges[action.id] = child
                 game.play(det, decider, action)
                 path.append(child)
                 break
-            best_child = available[0]
-            best_action = legal[0]
+            best_index = 0
             best_score = -math.inf
-            for action, child in zip(legal, available, strict=True):
-                score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
-                if bias and (decider, action.id) == node.preferred:
-                    score += bias / (1 + child.visits)
+            for index, child in enumerate(children):
+                child.avail += 1
+                visits = child.visits
+                score = child.total / visits + c * sqrt(log(child.avail) / visits)
+                if bias and legal[index].id == preferred:
+                    score += bias / (1 + visits)
                 if score > best_score:
-                    best_score, best_child, best_action = score, child, action
-            game.play(det, decider, best_action)
+                    best_score, best_index = score, index
+            best_child = children[best_index]
+            game.play(det, decider, legal[best_index])
             path.append(best_child)
             node = best_child
         rewards = self._playout(game, det)
@@ -338,7 +354,7 @@ class MctsAgent:
     @staticmethod
     def _best(root: _Node, seat: int, legal: list[Action]) -> str:
         """The most visited root child among the real legal actions; ties: higher mean, then smaller id."""
-        candidates = [(action.id, root.children.get((seat, action.id))) for action in legal]
+        candidates = [(action.id, root.child(seat, action.id)) for action in legal]
         visited = [(action_id, child) for action_id, child in candidates if child is not None and child.visits > 0]
         if not visited:
             return min(action.id for action in legal)

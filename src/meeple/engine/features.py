@@ -10,8 +10,18 @@ first and then the others in turn order after it, so a policy learnt in one seat
 any; a categorical value is a one-hot over its documented values (an unknown value sets none);
 a collection is counts of its kinds; numbers are the observation's own (counts, points, coins),
 unscaled. The helpers below keep each game's encoder a few lines per part of its view.
+
+A game may also give `from_state(game, state, seat, legal)`, the same numbers read straight from
+a state, as float32 (an `array('f')`; `legal` is the seat's legal actions now, empty if it need
+not act, which a caller that also shows the moves has at hand): a learner observes at every
+step, and building the JSON view first costs more than the move. It must equal
+`encode(observation(state, seat))` number for number, for every state and seat, so it shows
+nothing the observation does not: tests/rl/test_features.py compares the two along random and
+heuristic games of every game, player count and option variant, for every seat. `Pieces` keeps
+the parts of such a row that repeat from step to step.
 """
 
+from array import array
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,10 +29,13 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Features:
-    """The slots' names, in order, and the function filling them from one seat's observation."""
+    """The slots' names, in order, the function filling them from one seat's observation, and
+    optionally the same numbers read from a state for a seat (`from_state(game, state, seat,
+    legal)`, see above)."""
 
     names: tuple[str, ...]
     encode: Callable[[dict[str, Any]], list[float]]
+    from_state: Callable[[Any, Any, int, list[Any]], array] | None = None
 
     def __len__(self) -> int:
         return len(self.names)
@@ -73,3 +86,31 @@ def names(prefix: str, parts: Iterable[object]) -> list[str]:
 def seat_names(players: int, parts: Sequence[str]) -> list[str]:
     """Slot names of the per-seat blocks: `me/part`, then `next1/part`, `next2/part` ..."""
     return [f"{'me' if k == 0 else f'next{k}'}/{part}" for k in range(players) for part in parts]
+
+
+class Pieces:
+    """Parts of a row of slots as float32 (`array('f')`), each made once per key that fixes it:
+    `pieces(key, *args)` returns `make(*args)` as float32, made on the first call with `key` and
+    kept (at most `limit` keys, then all are dropped). The key must determine what `make` gives.
+    A learner's consecutive observations share most parts (a display, a hand, the seats that did
+    not move), so a row is mostly joined from kept pieces (`row`)."""
+
+    def __init__(self, make: Callable[..., Iterable[float]], limit: int = 4096) -> None:
+        self.make = make
+        self.limit = limit
+        self.made: dict[Any, array] = {}
+
+    def __call__(self, key: Any, *args: Any) -> array:
+        made = self.made.get(key)
+        if made is None:
+            if len(self.made) >= self.limit:
+                self.made.clear()
+            made = self.made[key] = array("f", self.make(*args))
+        return made
+
+
+def row(*parts: array) -> array:
+    """A new float32 row of the parts' numbers in order (it shares no memory with them)."""
+    made = array("f")
+    made.frombytes(b"".join(parts))
+    return made

@@ -33,7 +33,7 @@ class ActionSpace:
 
     def mask(self, indices: list[int]) -> np.ndarray:
         mask = np.zeros(len(self.ids), dtype=np.int8)
-        mask[indices] = 1
+        mask[np.array(indices, dtype=np.intp)] = 1
         return mask
 
     def check(self, action: object) -> int:

@@ -124,7 +124,8 @@ class MeepleEnv(AECEnv):
         return agent_name(movers[0]) if movers else self.agents[0]
 
     def legal(self, agent: str) -> tuple[list[Action], list[int]]:
-        """The legal actions of `agent` now and their indices (empty if it need not act)."""
+        """The legal actions of `agent` now and their indices (empty if it need not act), worked
+        out once per decision and agent (an observation's mask and the step share them)."""
         seat = self._seat[agent]
         cached = self._legal
         if cached is not None and cached[0] == self.state.decisions and cached[1] == seat:
@@ -136,10 +137,10 @@ class MeepleEnv(AECEnv):
         return legal, indices
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self._seat[agent]
+        legal, indices = self.legal(agent)
         return {
-            "observation": self.encoder.encode(self.game.observation(self.state, seat)),
-            "action_mask": self.space.mask(self.legal(agent)[1]),
+            "observation": self.encoder.observe(self.game, self.state, self._seat[agent], legal),
+            "action_mask": self.space.mask(indices),
         }
 
     def step(self, action: int | None) -> None:
@@ -153,23 +154,24 @@ class MeepleEnv(AECEnv):
             raise ValueError(f"{agent} must act: None is an action only for an agent whose game is over")
         index = self.space.check(action)
         legal, indices = self.legal(agent)
-        if index not in indices:
+        try:
+            chosen = legal[indices.index(index)]
+        except ValueError:
             sample = ", ".join(f"{k} ({self.space.ids[k]})" for k in indices[:6]) + (
                 ", ..." if len(indices) > 6 else ""
             )
             raise IllegalAction(
                 f"action {index} ({self.space.ids[index]!r}) is not legal for {agent} now (legal: {sample})"
-            )
+            ) from None
         self._cumulative_rewards[agent] = 0.0
-        self.game.play(self.state, self._seat[agent], legal[indices.index(index)])
+        self.game.play(self.state, self._seat[agent], chosen)
+        # Rewards come only at the end: until then every reward stays 0 and nothing accumulates.
         if self.game.is_terminal(self.state):
             finals = final_rewards(self.game.result(self.state), self.players, self.reward)
             self.rewards = {name: finals[self._seat[name]] for name in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
-        else:
-            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._accumulate_rewards()
         self.agent_selection = self._next_agent()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

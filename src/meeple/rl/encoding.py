@@ -30,7 +30,7 @@ from zlib import crc32
 
 import numpy as np
 
-from meeple.engine import Features
+from meeple.engine import Action, Features, Game, State
 
 DEFAULT_SIZE = 4096
 BOUND = 1e4  # each slot is clipped to [-BOUND, BOUND] (a sum of squashed values: never reached in play)
@@ -62,6 +62,10 @@ class Encoder:
 
         _walk(observation, "", add)
         return np.clip(np.array(values, dtype=np.float32), -BOUND, BOUND)
+
+    def observe(self, game: Game, state: State, seat: int, legal: list[Action]) -> np.ndarray:
+        """The seat's observation of `state`, encoded (`legal`, its legal actions, unused)."""
+        return self.encode(game.observation(state, seat))
 
     def feature_names(self, observation: dict[str, Any]) -> list[str]:
         """The features one observation makes, in walking order (for people, not speed)."""
@@ -99,6 +103,19 @@ class SlotEncoder:
         if len(row) != self.size:
             raise ValueError(f"the game's features gave {len(row)} numbers for its {self.size} named slots")
         return np.array(row, dtype=np.float32)
+
+    def observe(self, game: Game, state: State, seat: int, legal: list[Action]) -> np.ndarray:
+        """The seat's slots of `state`: read from the state by the game's `from_state` where it has
+        one (equal to the slots of its observation, tested for every game), else encoded from
+        `game.observation(state, seat)`. `legal` is the seat's legal actions now (empty if it
+        need not act)."""
+        from_state = self.features.from_state
+        if from_state is None:
+            return self.encode(game.observation(state, seat))
+        row = from_state(game, state, seat, legal)
+        if len(row) != self.size:
+            raise ValueError(f"the game's features gave {len(row)} numbers for its {self.size} named slots")
+        return np.frombuffer(row, np.float32)
 
     def feature_names(self, observation: dict[str, Any]) -> list[str]:
         """The slots' names, in order (the same for every observation)."""

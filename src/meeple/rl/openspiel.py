@@ -152,7 +152,9 @@ class MeepleObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: MeepleState, player: int) -> None:
-        self.tensor[:] = self.game.encoder.encode(self.game.meeple.observation(state.state, player))
+        game, now = self.game.meeple, state.state
+        legal = game.legal_actions(now, player) if player in game.to_move(now) else []
+        self.tensor[:] = self.game.encoder.observe(game, now, player, legal)
 
     def string_from(self, state: MeepleState, player: int) -> str:
         return msgspec.json.encode(self.game.meeple.observation(state.state, player)).decode()

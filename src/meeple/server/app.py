@@ -429,7 +429,7 @@ async def send_updates(
     """
     loop = asyncio.get_running_loop()
     allowance, last = float(VIEW_BURST), loop.time()
-    shown: str | None = None  # the view this browser has now (patches are made against it)
+    shown: patches.Split | None = None  # the view this browser has now (patches are made against it)
     with suppress(WebSocketDisconnect, RuntimeError, OSError):
         while True:
             await client.wake.wait()
@@ -446,15 +446,16 @@ async def send_updates(
                 allowance, last = allowance - 1, now
                 client.dirty = False
                 view = views.client_view(client)
-                await websocket.send_text(view if shown is None else patched(shown, view))
-                shown = view if patch else None
+                cut = views.cut(client.table, view) if patch else None
+                await websocket.send_text(view if shown is None or cut is None else patched(shown, cut))
+                shown = cut
 
 
-def patched(old: str, new: str) -> str:
+def patched(old: patches.Split, new: patches.Split) -> str:
     """The message that turns a browser's view `old` into `new`: a patch, or `new` itself when
     that is not much longer (the first view after a reconnect, a new game, a pass screen)."""
     message = json.dumps({"patch": patches.diff(old, new)}, ensure_ascii=False, separators=(",", ":"))
-    return message if len(message) < len(new) // 2 else new
+    return message if len(message) < len(new.text) // 2 else new.text
 
 
 def parse_message(text: str | None, data: bytes | None) -> dict[str, Any]:

@@ -5,7 +5,8 @@ number, a piece, a log line, the choices). Sending the whole view cost the serve
 drawing it (compression and the socket writes, see docs/performance.md, Server); a patch is
 a few kB, so both nearly vanish. Nothing about any game is known here: the text is cut at
 element boundaries, first coarsely at every `<div` (the page's parts and the boards' panels),
-then a changed part at every `<`.
+then a changed part at every `<`. A view is cut once for all the patches it is part of
+(`Split`), and a changed part's patch is made once for every seat whose part changed alike.
 
 A patch is a list of operations that build the new text's chunks from the old text's:
 ``[start, count]`` copies `count` old chunks from `start`; a string is new text (chunks of its
@@ -15,37 +16,115 @@ browser) rebuilds the new text exactly; the patch holds only text of the new vie
 a browser nothing its full view would not.
 """
 
+from collections.abc import Callable, Iterable
 from itertools import compress, count, islice
 from operator import ne
-from typing import Any
+from typing import Any, TypeVar
 
 SEPARATORS = ("<div", "<")  # coarse, then fine: meeple.js cuts at the same places
 ANCHOR = 16  # an unchanged chunk shorter than this (like "/g>") is not worth jumping back to
 
 Patch = list[Any]
+K = TypeVar("K")
+V = TypeVar("V")
+CUTS_KEPT = 512  # changed parts of views kept cut, and their patches: the seats of the latest changes
+_CUTS: dict[tuple[str, int], list[str]] = {}
+_MADE: dict[tuple[str, str, int], Patch] = {}  # a changed part's patch: a panel shown alike changes alike
 
 
-def diff(old: str, new: str, level: int = 0) -> Patch:
-    """The operations that turn `old` into `new` (`apply(old, diff(old, new)) == new`).
+class Split:
+    """A text cut at one level's separator, with where each chunk stands: what a diff needs of
+    a text, made once per view (the server cuts a view once for all its patches: as the new
+    text of one and the old text of the next, for every browser of that seat)."""
 
-    One pass: runs of chunks equal to the old ones in order are copied (compared in C, not
-    chunk by chunk in Python); at a chunk that differs, one found elsewhere in the old text
+    __slots__ = ("_where", "chunks", "text")
+
+    def __init__(self, text: str, level: int = 0, chunks: list[str] | None = None) -> None:
+        self.text = text
+        self.chunks = text.split(SEPARATORS[level]) if chunks is None else chunks
+        self._where: dict[str, int] | None = None
+
+    @property
+    def where(self) -> dict[str, int]:
+        """Chunk -> its place (a repeated chunk: its last place)."""
+        if self._where is None:
+            self._where = dict(zip(self.chunks, range(len(self.chunks)), strict=True))
+        return self._where
+
+
+def diff(old: str | Split, new: str | Split, level: int = 0) -> Patch:
+    """The operations that turn `old` into `new` (`apply(old, diff(old, new)) == new`); either
+    may come already cut (`Split`, at this level: a view, cut once for all its patches)."""
+    if isinstance(old, Split) or isinstance(new, Split):
+        before = old if isinstance(old, Split) else Split(old, level)
+        return _runs(before, new.chunks if isinstance(new, Split) else new.split(SEPARATORS[level]), level, 0)
+    return _kept(_MADE, (old, new, level), lambda: _trimmed(old, new, level))
+
+
+def _kept(store: dict[K, V], key: K, make: Callable[[], V]) -> V:
+    """`store[key]`, made the first time it is asked for; `store` keeps the CUTS_KEPT most
+    recently used (a patch is a function of its two texts, and holds text of the new one only)."""
+    found = store.pop(key, None)
+    if found is None:
+        found = make()
+        if len(store) >= CUTS_KEPT:
+            del store[next(iter(store))]
+    store[key] = found  # (re)inserted last: the least recently used go first
+    return found
+
+
+def _trimmed(old: str, new: str, level: int) -> Patch:
+    """`diff` of two texts not cut yet: the chunks they share at the start and at the end are
+    copied whole (found by comparing in C), and only the chunks between are compared."""
+    old_chunks, new_chunks = _cut(old, level), _cut(new, level)
+    first = _same(old_chunks, new_chunks, min(len(old_chunks), len(new_chunks)))
+    last = _same(reversed(old_chunks), reversed(new_chunks), min(len(old_chunks), len(new_chunks)) - first)
+    old_end, new_end = len(old_chunks) - last, len(new_chunks) - last
+    ops: Patch = [[0, first]] if first else []
+    if first < old_end or first < new_end:
+        middle = Split("", level, old_chunks[first:old_end])
+        ops += _runs(middle, new_chunks[first:new_end], level, first)
+    if last:
+        ops.append([old_end, last])
+    return ops
+
+
+def _cut(text: str, level: int) -> list[str]:
+    """`text`'s chunks at `level`, remembered: a changed part of a view is the new text of one
+    patch and the old text of the next, and a panel several seats are shown alike changes
+    alike for each of them (the lists are only read)."""
+    return _kept(_CUTS, (text, level), lambda: text.split(SEPARATORS[level]))
+
+
+def _same(old: Iterable[str], new: Iterable[str], most: int) -> int:
+    """How many chunks the two give alike before the first that differs, at most `most`
+    (compared in C)."""
+    return next(compress(count(), map(ne, islice(old, most), new)), most)
+
+
+def _runs(before: Split, new_chunks: list[str], level: int, offset: int) -> Patch:
+    """The operations that make `new_chunks` of `before`'s chunks, the first of which is old
+    chunk `offset` (the operations name old chunks by their place in the whole old text).
+
+    One pass: runs of chunks equal to the old ones in order are copied (between changes the
+    runs are short: the shared start and end were trimmed off, and a view has a few dozen
+    chunks); at a chunk that differs, one found elsewhere in the old text
     (and long enough to be an anchor) starts a new run there, else the chunk is taken as a
     change of the old chunk in its place: patched one level finer if there is one, else sent.
     """
     separator = SEPARATORS[level]
     finer = level + 1 < len(SEPARATORS)
-    old_chunks, new_chunks = old.split(separator), new.split(separator)
-    where = dict(zip(old_chunks, range(len(old_chunks)), strict=True))  # a repeated chunk: its last place
+    old_chunks, where = before.chunks, before.where
     ops: Patch = []
     i = j = 0
     size, old_size = len(new_chunks), len(old_chunks)
     while i < size:
         if j < old_size:
-            differing = compress(count(), map(ne, islice(old_chunks, j, None), islice(new_chunks, i, None)))
-            same = next(differing, min(old_size - j, size - i))
+            same, most = 0, min(old_size - j, size - i)
+            while same < most and old_chunks[j + same] == new_chunks[i + same]:
+                same += 1
             if same:
-                ops.append([j, same])
+                ops.append([offset + j, same])
                 i, j = i + same, j + same
         start = i
         while i < size:
@@ -59,7 +138,7 @@ def diff(old: str, new: str, level: int = 0) -> Patch:
             if finer and j < old_size:
                 if i > start:
                     ops.append(separator.join(new_chunks[start:i]))
-                ops.append({"at": j, "ops": diff(old_chunks[j], chunk, level + 1)})
+                ops.append({"at": offset + j, "ops": diff(old_chunks[j], chunk, level + 1)})
                 start = i + 1
             i, j = i + 1, j + 1
         if i > start:

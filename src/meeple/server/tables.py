@@ -28,7 +28,7 @@ from typing import Any, NamedTuple, ParamSpec, TypeVar
 
 from meeple.agents import make_agent
 from meeple.engine import Action, Game, GameSpec, MeepleError, State, get_game
-from meeple.server import bots
+from meeple.server import bots, patches
 from meeple.server.commits import GroupCommit
 from meeple.server.rates import OPEN_TABLES
 from meeple.server.scheduler import Scheduler, Worker, is_cheap
@@ -155,6 +155,7 @@ class Table:
         self.bot_task: asyncio.Task[None] | None = None
         self.owner = row.id  # who its bots' thinking is charged to: the creating client, else the table itself
         self.views: dict[Any, str] = {}  # rendered fragments of the current state, by viewer
+        self.cuts: dict[str, patches.Split] = {}  # those fragments cut for patching (views.cut)
         self.options_since: dict[int, tuple[int, list[str]]] = {}  # seat -> (seq since when, its legal ids)
         self.legal: dict[int, list[Action]] = {}  # seat -> its legal actions now (note_options)
         self.last_acted: dict[int, int] = {}  # seat -> the number of its latest stored action
@@ -249,6 +250,7 @@ class Table:
         a player's own board is drawn before the others' (what the player waits for)."""
         self.note_options()
         self.views.clear()
+        self.cuts.clear()
         for client in sorted(self.clients, key=lambda client: client.seat != mover or client.hot_seat):
             client.refresh()
 

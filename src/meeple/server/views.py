@@ -9,13 +9,14 @@ where, and the result once the game is over.
 """
 
 import logging
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from meeple.engine import Action, GameSpec, MeepleError, game_specs, get_game
+from meeple.server import patches
 from meeple.server.bots import BOT_LEVELS
 from meeple.server.tables import HUMAN, Client, Table
 
@@ -146,6 +147,13 @@ def _board(table: Table, observation: dict[str, Any], legal: list[Action]) -> tu
     return None, table.game.render_text(observation)
 
 
+@lru_cache(maxsize=16384)
+def _log_item(line: str) -> str:
+    """One line of the game log as a list item (each line is written once, and shown again
+    after every action, to every seat that reads it alike)."""
+    return f"<li>{escape(line)}</li>"
+
+
 def seat_view(table: Table, seat: int | None) -> str:
     """The `#view` fragment for one seat (None: a spectator), drawn from its observation only."""
     key = ("seat", table.seq, seat, table.problem)
@@ -160,6 +168,7 @@ def seat_view(table: Table, seat: int | None) -> str:
     thinking = thinking_seats(table)
     lines = observation.get("log")
     log_lines = [str(line) for line in lines[-LOG_LINES:]] if isinstance(lines, list) else []
+    log_items = Markup("".join(map(_log_item, reversed(log_lines))))  # newest first
     html = templates.get_template("view.html").render(
         table=table,
         title=game.spec.title,
@@ -170,7 +179,8 @@ def seat_view(table: Table, seat: int | None) -> str:
         svg=svg,
         text=text,
         legal=legal,
-        log_lines=log_lines,
+        log_items=log_items,
+        log_count=len(log_lines),
         log_skipped=len(lines) - len(log_lines) if isinstance(lines, list) else 0,
         result=_result(table, seat),
         seats=[
@@ -179,6 +189,15 @@ def seat_view(table: Table, seat: int | None) -> str:
     )
     table.views[key] = html
     return html
+
+
+def cut(table: Table, view: str) -> patches.Split:
+    """`view` cut for patching, once per view and change: every browser of the seat shares it,
+    as the new view of its next patch and the old view of the one after."""
+    found = table.cuts.get(view)
+    if found is None:
+        found = table.cuts[view] = patches.Split(view)
+    return found
 
 
 def pass_screen(table: Table, seat: int) -> str:

@@ -11,6 +11,7 @@ Nothing here knows a game.
 
 from meeple.svgkit.board import NARROW, Panel, board, legend
 from meeple.svgkit.icons import ICONS, icon, pawn, token
+from meeple.svgkit.memo import drawn_once, narrowed
 from meeple.svgkit.shapes import PICTURE, act, card_frame, clickable, group, highlight, picture, rect, title
 from meeple.svgkit.text import MIN_TEXT, MUTED, fit, num, text, width, wrap
 
@@ -25,11 +26,13 @@ __all__ = [
     "board",
     "card_frame",
     "clickable",
+    "drawn_once",
     "fit",
     "group",
     "highlight",
     "icon",
     "legend",
+    "narrowed",
     "num",
     "pawn",
     "picture",

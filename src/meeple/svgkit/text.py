@@ -9,6 +9,7 @@ they are cached (bounded), so a board redrawn after an action mostly looks its p
 """
 
 from functools import lru_cache
+from itertools import accumulate
 from xml.sax.saxutils import escape
 
 MIN_TEXT = 12
@@ -37,9 +38,12 @@ def fit(s: str, size: float, room: float, bold: bool = False) -> str:
     """`s` cut short with an ellipsis to fit `room` units."""
     if width(s, size, bold) <= room:
         return s
-    while s and width(s + "…", size, bold) > room:
-        s = s[:-1]
-    return s.rstrip(" ,") + "…"
+    scale, ellipsis = size * (1.1 if bold else 1.0), _char_width("…")
+    drawn = list(accumulate(map(_char_width, s), initial=0))  # drawn[k]: the width of s[:k], as `width` sums it
+    keep = len(s)
+    while keep and (drawn[keep] + ellipsis) * scale > room:  # the longest start that fits with "…"
+        keep -= 1
+    return s[:keep].rstrip(" ,") + "…"
 
 
 def wrap(s: str, size: float, room: float, lines: int = 99, bold: bool = False) -> list[str]:

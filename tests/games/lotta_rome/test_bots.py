@@ -2,7 +2,7 @@
 
 from meeple.agents import make_agent
 from meeple.engine import Rng
-from meeple.games.lotta_rome.bots import lot_worth
+from meeple.games.lotta_rome.bots import _noisy_least, lot_worth
 from meeple.games.lotta_rome.division import lots
 from meeple.games.lotta_rome.state import CHOOSE, DIVIDE, ELEPHANT
 from meeple.simulation import play_match
@@ -66,3 +66,13 @@ def test_mcts_decides_a_sealed_division_and_a_lot_choice() -> None:
         for seat in g.to_move(state):
             g.apply(state, seat, agent.choose(g, state, seat))
     assert state.phase == "add" and state.choices_revealed
+
+
+def test_the_tie_break_draws_only_among_what_can_win() -> None:
+    """`_noisy_least`: the least value plus a random half; a value half a point or more above the
+    least never wins, and equal least values are each picked."""
+    picks = {_noisy_least([2.0, 1.0, 1.5, 1.0, 1.0], Rng(seed)) for seed in range(60)}
+    assert picks == {1, 3, 4}
+    picks = {_noisy_least([1.2, 1.0, 1.6], Rng(seed)) for seed in range(200)}
+    assert picks == {0, 1}
+    assert _noisy_least([3.0, 0.5, 1.0], Rng(1)) == 1

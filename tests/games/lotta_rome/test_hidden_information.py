@@ -3,6 +3,7 @@ starting contracts; the order of stacks and decks. Observations are allow-lists 
 determinize redraws exactly what a seat cannot see."""
 
 from meeple.engine import Rng
+from meeple.games.lotta_rome.observation import shuffle
 from meeple.games.lotta_rome.pieces import first_land, piece_building
 from meeple.games.lotta_rome.state import BID, CHOOSE, DIVIDE, ELEPHANT, START
 
@@ -104,3 +105,20 @@ def test_explored_lands_are_behind_the_screen_until_the_lots_are_revealed() -> N
     assert state.phase == CHOOSE
     assert len(g.observation(state, 1)["players_view"][0]["explored"]) == 5
     assert "explored 5 lands (behind the screen)" not in g.render_text(g.observation(state, 1))
+
+
+def test_determinize_shuffles_give_every_order_alike() -> None:
+    """`observation.shuffle` (four draws from each word of the stream) keeps the items and gives
+    each of the 24 orders of 4 items about equally often; the same stream, the same order."""
+    rng = Rng(11)
+    counts: dict[tuple[int, ...], int] = {}
+    for _ in range(4800):
+        items = [1, 2, 3, 4]
+        shuffle(items, rng)
+        counts[tuple(items)] = counts.get(tuple(items), 0) + 1
+    assert len(counts) == 24
+    assert all(140 <= count <= 260 for count in counts.values()), counts  # 200 expected, sd about 14
+    one, other = list(range(60)), list(range(60))
+    shuffle(one, Rng(5))
+    shuffle(other, Rng(5))
+    assert one == other != list(range(60)) and sorted(one) == list(range(60))

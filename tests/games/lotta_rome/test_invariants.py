@@ -4,7 +4,7 @@ elephants are conserved, domains stay connected, every land of every stack ends 
 import pytest
 
 from meeple.engine import Rng
-from meeple.games.lotta_rome import geometry
+from meeple.games.lotta_rome import flow, geometry
 from meeple.games.lotta_rome.pieces import cell_elephant, is_double
 from meeple.games.lotta_rome.state import OVER, START, Lotta
 
@@ -69,3 +69,24 @@ def test_random_games_conserve_components_and_place_every_land(merchants: bool, 
     else:
         assert lands == 20 * players
     assert [f[4] for f in state.final] == [len(spots) for spots in state.spots]
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_anyone_to_move_agrees_with_to_move(players: int) -> None:
+    """The rules' loop asks `anyone_to_move`; it must say what `to_move` says, at every decision
+    and once every seat has decided (the sealed choices made, the lands placed)."""
+    g = game()
+    state = g.new_game(players, 8)
+    rng = Rng(8)
+    while not g.is_terminal(state):
+        decided = state.clone()
+        decided.division = [0] * players
+        decided.choice = [0] * players
+        decided.pending = [[] for _ in range(players)]
+        decided.holding = [-1] * players
+        decided.elephant_done = [True] * players
+        for sample in (state, decided):
+            assert flow.anyone_to_move(sample) == bool(flow.to_move(sample)), sample.phase
+        seat = g.to_move(state)[0]
+        legal = g.legal_actions(state, seat)
+        g.apply(state, seat, legal[rng.below(len(legal))].id)

@@ -30,11 +30,9 @@ from meeple.games.four_big_strata import (
     features,
     flow,
     observation,
-    picture,
     reference,
     scoring,
     setup,
-    view,
 )
 from meeple.games.four_big_strata.content import CLASSES, load_content
 from meeple.games.four_big_strata.state import OVER, Fbs
@@ -172,13 +170,24 @@ class FourBigStrata(Game[Fbs]):
         return reference.glossary(self.content)
 
     def render_text_brief(self, observation: dict[str, Any]) -> str:
+        from meeple.games.four_big_strata import view  # see picture()
+
         return view.render_text_brief(observation)
 
     def render_text(self, observation: dict[str, Any]) -> str:
+        from meeple.games.four_big_strata import view  # see picture()
+
         return view.render_text(observation)
 
     def render_svg(self, observation: dict[str, Any], legal: list[Action]) -> str | None:
+        from meeple.games.four_big_strata import view  # see picture()
+
         return view.render_svg(observation, legal)
 
     def picture(self) -> str:
+        # The drawing modules are imported when first used: they bring svgkit (and with it
+        # xml.sax, urllib and http), which `meeple simulate` never needs but would pay for at
+        # start-up, once, which bounds what a second worker can gain (docs/performance.md).
+        from meeple.games.four_big_strata import picture
+
         return picture.picture()

@@ -1,6 +1,8 @@
 """A seat's observation as fixed numeric slots for learners (`Game.observation_features`).
 
 Read from the seat's observation (observation.py) alone; slot names say what each holds.
+`from_state` reads the same numbers straight from the state for the learner's loop, only
+what observation.py shows (tests/rl/test_features.py holds the two equal for every seat).
 Blocks, in order (participant blocks relative: the observing seat's first, then the others in
 turn, the Magistrate or other rules-driven participants among them):
 
@@ -15,12 +17,15 @@ turn, the Magistrate or other rules-driven participants among them):
   their points, its bid (0 if unknown) and whether it is sealed, market open, reward owed.
 """
 
+from array import array
 from typing import Any
 
 from meeple.engine import Features
-from meeple.engine.features import counts, names, one_hot, relative, seat_names
+from meeple.engine.features import Pieces, counts, names, one_hot, relative, row, seat_names
+from meeple.games.four_big_strata import flow
 from meeple.games.four_big_strata.content import CLASSES, COLUMN_NAMES, Content
-from meeple.games.four_big_strata.state import BID, CAP, FEED, OVER, PICK, SETUP, TRIBUTE
+from meeple.games.four_big_strata.observation import card_views
+from meeple.games.four_big_strata.state import BID, CAP, FEED, OVER, PICK, PUBLIC, SETUP, TRIBUTE, Fbs
 
 PHASES = (SETUP, BID, PICK, FEED, CAP, TRIBUTE, OVER)
 CARD_PARTS = ["present", "face_up", "known", *names("class", COLUMN_NAMES), "points"]
@@ -119,4 +124,97 @@ def observation_features(content: Content, players: int, participants: int, disp
             row += participant(views[other])
         return row
 
-    return Features(tuple(slot_names), encode)
+    # --- the same slots read from the state (Features.from_state), as observation.py shows it ---
+    cls_of = [card.cls for card in content.cards]
+    points_of = [card.points for card in content.cards]
+    views = card_views(content)
+
+    def discarded(pile: tuple[int, ...]) -> list[float]:
+        return [len(pile), *column([cls_of[t] for t in pile])]
+
+    def laid_out(types: tuple[int, ...], ups: tuple[bool, ...], sees: bool) -> list[float]:
+        made: list[float] = []
+        for card_type, up in zip(types, ups, strict=True):
+            if card_type < 0:
+                made += no_card
+            elif up or sees:
+                made += [1.0, up, 1.0, *card_class(cls_of[card_type]), points_of[card_type]]
+            else:
+                made += [1.0, up, 0.0, *card_class(None), 0.0]
+        return made + no_card * (display - len(types))
+
+    def held(card_type: int, knows: bool, mine: bool) -> list[float]:
+        if card_type < 0:
+            return [*no_card, False]
+        if knows:
+            return [1.0, False, 1.0, *card_class(cls_of[card_type]), points_of[card_type], mine]
+        return [1.0, False, 0.0, *card_class(None), 0.0, mine]
+
+    def public(state: Fbs, p: int) -> list[float]:
+        """What every seat sees of participant `p`'s Personal Display: class scores, Influence,
+        upkeep, cards, cards per column, cards face up."""
+        scores, power, upkeep = views.summary(state, p)
+        return [
+            *scores,
+            power,
+            *upkeep,
+            len(state.cards[p]),
+            *column([COLUMN_NAMES[c] for c in state.columns[p]]),
+            sum(state.face_up[p]),
+        ]
+
+    def known_faces(types: tuple[int, ...], ups: tuple[bool, ...], knows: tuple[int, ...], seat: int) -> list[float]:
+        """The display's cards whose face `seat` sees (face up or known to it) by class, and their points."""
+        mine = 1 << seat
+        known = [t for t, up, k in zip(types, ups, knows, strict=True) if up or k == PUBLIC or k & mine]
+        return [*column([cls_of[t] for t in known]), sum(points_of[t] for t in known)]
+
+    discard_piece, display_piece, holding_piece = Pieces(discarded), Pieces(laid_out), Pieces(held)
+    public_piece, known_piece = Pieces(public, limit=16384), Pieces(known_faces, limit=16384)
+    orders = [relative(seat, participants) for seat in range(players)]
+    public_made, known_made = public_piece.made, known_piece.made
+
+    def from_state(game: Any, state: Fbs, seat: int, legal: list[Any]) -> array:
+        order, pile, queue, discard = state.order, state.empress_pile, state.queue, tuple(state.discard)
+        start, holding, sees = state.start, state.holding, state.start == seat
+        known = holding >= 0 and (state.holding_known == PUBLIC or bool(state.holding_known >> seat & 1))
+        mine = holding >= 0 and order[state.order_pos] == seat
+        cards, columns, face_up, knows = state.cards, state.columns, state.face_up, state.known
+        grain, money, bids, market, reward = state.grain, state.money, state.bids, state.market, state.reward
+        revealed, players = state.bids_revealed, state.players
+        parts = [
+            array(
+                "f",
+                [
+                    state.round,
+                    *phase(state.phase),
+                    state.solo,
+                    game.rules.ratio(state),
+                    start == seat,
+                    order.index(seat) + 1 if seat in order else 0,
+                    state.order_pos,
+                    len(state.draw),
+                    len(pile),
+                    points_of[pile[-1]] if pile else 0,
+                ],
+            ),
+            discard_piece(discard, discard),
+            array("f", [len(queue), len([task for task in queue if task[1] == seat]), seat in flow.to_move(state)]),
+            display_piece((tuple(state.display), tuple(state.display_up), sees), state.display, state.display_up, sees),
+            holding_piece((holding, known, mine), holding, known, mine),
+        ]
+        for p in orders[seat]:
+            types, ups = tuple(cards[p]), tuple(face_up[p])
+            shown = (types, tuple(columns[p]), ups)
+            key = (types, ups, tuple(knows[p]), seat)
+            bid = bids[p]
+            shows = revealed or (p == seat and bid >= 0)
+            parts += (
+                array("f", [p >= players, grain[p], money[p]]),
+                public_made.get(shown) or public_piece(shown, state, p),
+                known_made.get(key) or known_piece(key, *key),
+                array("f", [bid if shows else 0, not shows and bid >= 0, market[p], reward[p]]),
+            )
+        return row(*parts)
+
+    return Features(tuple(slot_names), encode, from_state)

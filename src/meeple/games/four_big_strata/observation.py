@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from meeple.engine import Rng
-from meeple.engine.wording import word_log
+from meeple.engine.wording import RECENT, word_line
 from meeple.games.four_big_strata.content import COLUMN_NAMES, Content
 from meeple.games.four_big_strata.production import feeding_demand
 from meeple.games.four_big_strata.scoring import base_scores
@@ -23,20 +23,30 @@ from meeple.games.four_big_strata.tribute import influence
 class Shown:
     """What observations show of cards, made once per content and shared by every observation
     (read-only for every consumer: tests/games/four_big_strata/test_observation.py runs them all
-    and checks these are untouched): each card type's view, and each Personal Display entry."""
+    and checks these are untouched): each card type's view, each Public Display slot, each
+    Personal Display entry, and what the public sees of each Personal Display."""
 
     def __init__(self, content: Content) -> None:
         self.cards = tuple(
             {"id": card.id, "name": card.name, "class": card.cls, "points": card.points, "effect": card.effect_text()}
             for card in content.cards
         )
+        self.ids = tuple(card.id for card in content.cards)
+        # (slot, card type, face up, face shown) -> the Public Display slot
+        self.slots: dict[tuple[int, int, bool, bool], dict[str, Any]] = {}
         # (card type, column, face up, face shown) -> the entry, made when first needed
         self.entries: dict[tuple[int, int, bool, bool], dict[str, Any]] = {}
         # a Personal Display (types, columns, face up) -> its class scores, Influence and upkeep
-        self.summaries: dict[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], int, tuple[int, int]]] = {}
-        # (viewer, types, columns, face up, known masks) -> the Personal Display as the viewer sees it
+        self.summaries: dict[tuple[tuple[int, ...], ...], tuple[list[int], int, dict[str, int]]] = {}
+        # (viewer, (types, columns, face up), known masks) -> the Personal Display as the viewer sees it
         self.displays: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
         self.content = content
+
+    def slot(self, key: tuple[int, int, bool, bool]) -> dict[str, Any]:
+        """A slot of the Public Display: its card's face if face up or seen by the Start Player."""
+        slot, card_type, up, shown = key
+        made = self.slots[key] = {"slot": slot, "face_up": up, "card": self.cards[card_type] if shown else None}
+        return made
 
     def entry(self, key: tuple[int, int, bool, bool]) -> dict[str, Any]:
         """A card in a Personal Display: its column, whether face up, and its face if shown."""
@@ -48,39 +58,33 @@ class Shown:
         }
         return made
 
-    def display(self, state: Fbs, p: int, seat: int | None) -> list[dict[str, Any]]:
-        """Participant `p`'s Personal Display as `seat` sees it: each card's face only if face up or
-        known to `seat` (8.2.3), kept by value (at most SUMMARIES displays)."""
-        ups, knowns = state.face_up[p], state.known[p]
-        key = (seat, tuple(state.cards[p]), tuple(state.columns[p]), tuple(ups), tuple(knowns))
-        made = self.displays.get(key)
-        if made is None:
-            if len(self.displays) >= SUMMARIES:
-                self.displays.clear()
-            mine = 0 if seat is None else 1 << seat  # the bit of `seat` in a `known` mask
-            faces = [up or known == PUBLIC or bool(known & mine) for up, known in zip(ups, knowns, strict=True)]
-            entries = self.entries
-            made = self.displays[key] = [
-                entries.get(card) or self.entry(card) for card in zip(key[1], key[2], ups, faces, strict=True)
-            ]
+    def display(self, key: tuple[Any, ...]) -> list[dict[str, Any]]:
+        """A Personal Display, keyed (seat, (types, columns, face up), known masks), as `seat` sees
+        it: each card's face only if face up or known to `seat` (8.2.3); at most SUMMARIES kept."""
+        seat, (types, columns, ups), knowns = key
+        if len(self.displays) >= SUMMARIES:
+            self.displays.clear()
+        mine = 0 if seat is None else 1 << seat  # the bit of `seat` in a `known` mask
+        faces = [up or known == PUBLIC or bool(known & mine) for up, known in zip(ups, knowns, strict=True)]
+        entries = self.entries
+        made = self.displays[key] = [
+            entries.get(card) or self.entry(card) for card in zip(types, columns, ups, faces, strict=True)
+        ]
         return made
 
-    def summary(self, state: Fbs, p: int) -> tuple[tuple[int, ...], int, tuple[int, int]]:
-        """What the public sees of a Personal Display at once: its class scores before the free
-        choices (9), its Influence (8.4.1) and its upkeep (8.3.1), which depend on that display
-        only (kept by value, at most SUMMARIES displays)."""
-        key = (tuple(state.cards[p]), tuple(state.columns[p]), tuple(state.face_up[p]))
-        made = self.summaries.get(key)
-        if made is None:
-            if len(self.summaries) >= SUMMARIES:
-                self.summaries.clear()
-            content = self.content
-            made = (
-                tuple(base_scores(state, p, content)),
-                influence(state, p, content),
-                feeding_demand(state, p, content),
-            )
-            self.summaries[key] = made
+    def summary(self, state: Fbs, p: int, key: tuple[tuple[int, ...], ...]) -> tuple[list[int], int, dict[str, int]]:
+        """What the public sees of Personal Display `key` of participant `p` at once: its class
+        scores before the free choices (9), its Influence (8.4.1) and its upkeep (8.3.1), which
+        depend on that display only (at most SUMMARIES kept)."""
+        if len(self.summaries) >= SUMMARIES:
+            self.summaries.clear()
+        content = self.content
+        grain, money = feeding_demand(state, p, content)
+        made = self.summaries[key] = (
+            base_scores(state, p, content),
+            influence(state, p, content),
+            {"grain": grain, "money": money},
+        )
         return made
 
 
@@ -92,6 +96,30 @@ def card_views(content: Content) -> Shown:
     return Shown(content)
 
 
+class Worded(dict[str, str]):
+    """Log lines worded for one reader (engine.wording.word_line), each line worded once and then
+    looked up as a plain dict entry: a line and its wording never change. Emptied past WORDED
+    lines, so that a long-running server's memory does not grow with every game."""
+
+    def __init__(self, viewer: int | None) -> None:
+        super().__init__()
+        self.viewer = viewer
+
+    def __missing__(self, line: str) -> str:
+        if len(self) >= WORDED:
+            self.clear()
+        made = self[line] = word_line(line, self.viewer)
+        return made
+
+
+WORDED = 1 << 14
+
+
+@cache
+def worded(viewer: int | None) -> Worded:
+    return Worded(viewer)
+
+
 def _knows(mask: int, seat: int | None) -> bool:
     return mask == PUBLIC or (seat is not None and bool(mask >> seat & 1))
 
@@ -101,31 +129,32 @@ def observation(
 ) -> dict[str, Any]:
     """The observation of `seat` (None: a spectator, who sees only public information)."""
     views = card_views(content)
-    cards = views.cards
+    cards, slots, summaries, displays = views.cards, views.slots, views.summaries, views.displays
     sees_display = seat is not None and seat == state.start
     display = [
-        None
-        if card_type < 0
-        else {"slot": slot, "face_up": up, "card": cards[card_type] if up or sees_display else None}
+        None if card_type < 0 else slots.get(key := (slot, card_type, up, up or sees_display)) or views.slot(key)
         for slot, (card_type, up) in enumerate(zip(state.display, state.display_up, strict=True))
     ]
     participants = []
     for p in range(state.participants):
-        personal = views.display(state, p, seat)
+        layout = (tuple(state.cards[p]), tuple(state.columns[p]), tuple(state.face_up[p]))
+        scores, power, upkeep = summaries.get(layout) or views.summary(state, p, layout)
+        personal = displays.get(key := (seat, layout, tuple(state.known[p])))
+        if personal is None:  # not `or`: a display with no card is an empty list
+            personal = views.display(key)
         if state.bids_revealed or (p == seat and state.bids[p] >= 0):
             bid: int | str | None = state.bids[p]
         else:
             bid = "sealed" if state.bids[p] >= 0 else None
-        scores, power, (upkeep_grain, upkeep_money) = views.summary(state, p)
         participants.append(
             {
                 "seat": p,
                 "npc": p >= state.players,
                 "grain": state.grain[p],
                 "money": state.money[p],
-                "class_scores": list(scores),
+                "class_scores": scores,
                 "influence": power,
-                "upkeep": {"grain": upkeep_grain, "money": upkeep_money},
+                "upkeep": upkeep,
                 "cards": personal,
                 "bid": bid,
                 "market_open": state.market[p],
@@ -152,14 +181,14 @@ def observation(
         "empress_pile": len(state.empress_pile),
         "empress_top": cards[state.empress_pile[-1]] if state.empress_pile else None,
         "display": display,
-        "discard": [cards[t]["id"] for t in state.discard],
+        "discard": list(map(views.ids.__getitem__, state.discard)),
         "participants": participants,
         "pick_order": state.order[:],
         "pick_position": state.order_pos,
         "holding": holding,
         "tasks": [t[:] for t in state.queue],
         "final_scores": [f[:] for f in state.final],
-        "log": word_log(state.log, seat),
+        "log": list(map(worded(seat).__getitem__, state.log[-RECENT:])),
     }
 
 

@@ -627,12 +627,43 @@ def _columns(person: dict[str, Any]) -> dict[str, list[tuple[int, dict[str, Any]
 
 
 def _player_panel(obs: dict[str, Any], p: int, ids: set[str], winners: set[int]) -> str:
+    """Participant `p`'s Personal Display, from the parts of the observation it shows (the
+    same parts give the same panel, drawn once for every seat that sees them)."""
+    me = p == obs["seat"]
+    picking = None
+    if obs["phase"] == "pick" and p in obs["pick_order"]:
+        place = list(obs["pick_order"]).index(p)
+        picking = "picked" if place < int(obs["pick_position"]) else f"picks #{place + 1}"
+    return _personal_display(
+        obs["participants"][p],
+        p,
+        me,
+        p in winners,
+        bool(obs.get("solo")),
+        p == obs["start_player"],
+        p in obs["to_move"],
+        obs["phase"] == "over",
+        picking,
+        frozenset(ids) if me else frozenset(),
+    )
+
+
+@kit.drawn_once
+def _personal_display(
+    person: dict[str, Any],
+    p: int,
+    me: bool,
+    won: bool,
+    solo: bool,
+    start: bool,
+    deciding: bool,
+    over: bool,
+    picking: str | None,
+    ids: frozenset[str],
+) -> str:
     """A Personal Display: the name and markers, resources, feeding, bid; then each class with
     its score (the lowest marked) and its cards as chips, two to a row."""
-    person = obs["participants"][p]
-    me = p == obs["seat"]
-    won = p in winners
-    name = _who_svg(obs, p)
+    name = "The Magistrate" if person["npc"] else "You" if me else f"Seat {p}"
     frame = GOLD if won else (ACCENT if me else RULE)
     panel = _panel(f"{name}'s Personal Display", "own" if me else "other", frame=frame)
     panel.add(_text(12, 26, name, 18, INK, "bold", cls="serif"))
@@ -641,17 +672,17 @@ def _player_panel(obs: dict[str, Any], p: int, ids: set[str], winners: set[int])
         pill, w = _pill(x, 25, "solo opponent", "#eee7d8", SOFT_INK)
         panel.add(pill)
         x += w + 6
-    elif name == "You" and not obs.get("solo"):
+    elif name == "You" and not solo:
         panel.add(_text(x, 26, f"(seat {p})", 12, SOFT_INK))
         x += kit.width(f"(seat {p})", 12) + 6
-    if p == obs["start_player"]:
+    if start:
         panel.add(_start_marker(x + 11, 20, 10))
         x += 28
     if won:
         pill, w = _pill(x, 25, "Winner", GOLD, "#3a2618")
         panel.add(pill)
         x += w + 6
-    if p in obs["to_move"]:
+    if deciding:
         pill, w = _pill(x, 25, "to decide", ACCENT, "#ffffff")
         panel.add(pill)
     y = 52
@@ -668,7 +699,7 @@ def _player_panel(obs: dict[str, Any], p: int, ids: set[str], winners: set[int])
     panel.add(_text(W - 12, y, summary, 12, SOFT_INK, anchor="end"))
     y += 24
     x = 12.0
-    if not person["npc"] and obs["phase"] != "over":
+    if not person["npc"] and not over:
         upkeep = person["upkeep"]
         feed = f"Feeding: {upkeep['grain']} grain, {upkeep['money']} money"
         panel.add(_text(x, y, feed, 12, SOFT_INK))
@@ -682,10 +713,7 @@ def _player_panel(obs: dict[str, Any], p: int, ids: set[str], winners: set[int])
         pill, w = _pill(x, y, f"bid {bid}", "#fbf3d4", "#6f5507", "#c29a1b")
         panel.add(pill)
         x += w + 6
-    notes = []
-    if obs["phase"] == "pick" and p in obs["pick_order"]:
-        place = list(obs["pick_order"]).index(p)
-        notes.append("picked" if place < int(obs["pick_position"]) else f"picks #{place + 1}")
+    notes = [picking] if picking else []
     if person.get("market_open"):
         notes.append("exchanging / flipping")
     if person.get("reward_owed"):
@@ -799,12 +827,15 @@ def _final_panel(obs: dict[str, Any], winners: set[int]) -> str:
 
 
 def _log_panel(obs: dict[str, Any]) -> str:
-    recent = list(obs["log"])[-6:]
+    return _recent_events(tuple(str(line) for line in obs["log"][-6:]))
+
+
+@kit.drawn_once
+def _recent_events(recent: tuple[str, ...]) -> str:
     if not recent:
         return ""
     panel = _panel("Recent events", "info", "Recent events")
-    for line in recent:
-        text = str(line)
+    for text in recent:
         panel.add(f"<g>{kit.title(text)}{_text(12, panel.y + 14, kit.fit(text, 12, W - 24), 12, SOFT_INK)}</g>")
         panel.y += 19
     return panel.svg()

@@ -19,11 +19,9 @@ from meeple.games.guedelon import (
     features,
     flow,
     observation,
-    picture,
     planner,
     reference,
     setup,
-    view,
 )
 from meeple.games.guedelon.content import load_content
 from meeple.games.guedelon.state import OVER
@@ -203,10 +201,19 @@ class Guedelon(Game[GuedelonState]):
         return reference.glossary(self.content)
 
     def render_text(self, observation: dict[str, Any]) -> str:
+        from meeple.games.guedelon import view  # see picture()
+
         return view.render_text(observation)
 
     def render_svg(self, observation: dict[str, Any], legal: list[Action]) -> str | None:
+        from meeple.games.guedelon import view  # see picture()
+
         return view.render_svg(observation, legal)
 
     def picture(self) -> str:
+        # The drawing modules are imported when first used: they bring svgkit (and with it
+        # xml.sax, urllib and http), which `meeple simulate` never needs but would pay for at
+        # start-up, once, which bounds what a second worker can gain (docs/performance.md).
+        from meeple.games.guedelon import picture
+
         return picture.picture()

@@ -1,7 +1,9 @@
 """A seat's observation as fixed numeric slots for learners (`Game.observation_features`).
 
 Read from the seat's observation (observation.py) alone (Guédelon hides nothing but the
-future: the deck's order and the bag's draws). Slot names say what each holds. Blocks, in order:
+future: the deck's order and the bag's draws); `from_state` reads the same numbers straight
+from the state for the learner's loop, only what observation.py shows (tests/rl/test_features.py
+holds the two equal for every seat). Slot names say what each holds. Blocks, in order:
 
 - the table: round, years since the first, phase (one-hot), the event card's number and side
   (one-hot), its pending choices, the deck and the discard, the crane, the reserve of each
@@ -18,10 +20,11 @@ future: the deck's order and the bag's draws). Slot names say what each holds. B
   experience, tools, tokens in its wheelbarrow(s).
 """
 
+from array import array
 from typing import Any
 
 from meeple.engine import Features
-from meeple.engine.features import counts, names, one_hot
+from meeple.engine.features import Pieces, counts, names, one_hot, row
 from meeple.games.guedelon.content import COLOURS, KINDS, Content
 from meeple.games.guedelon.state import (
     AFTER,
@@ -36,6 +39,7 @@ from meeple.games.guedelon.state import (
     ORDER,
     OVER,
     TURN,
+    Guedelon,
 )
 
 PHASES = (EVENT, ORDER, TURN, OVER)
@@ -141,4 +145,115 @@ def observation_features(content: Content, boards: int) -> Features:
             row += [board["seat"] == seat, board["apprentice"], board["experience"], board["tools"], barrow(board)]
         return row
 
-    return Features(tuple(slot_names), encode)
+    # --- the same slots read from the state (Features.from_state), as observation.py shows it ---
+    shown_always = [not loc.expansion for loc in content.locations]  # the Mill's only with the Mill
+    accepts = [[len(spaces) for spaces in floors] for floors in content.floors]  # spaces per floor
+    floors_of = [len(floors) for floors in content.floors]
+    per_floor, castle, mill_spaces = content.rope_per_floor, content.castle, len(content.mill_needs)
+    hidden = [0.0] * len(LOCATION_PARTS)
+    count = len(COLOURS)
+
+    def location(held: tuple[int, ...], closed: bool, bonus: int, mine: int, others: int, visitors: int) -> list[float]:
+        return [*held, closed, bonus, mine, others, visitors]
+
+    def castle_state(floor_of: tuple[int, ...], mortar: tuple[int, ...], crane: int, filled: tuple) -> list[float]:
+        made: list[float] = []
+        for b, floors in enumerate(floors_of):
+            floor = floor_of[b]
+            done = floor >= floors
+            needs = 0 if done else min(accepts[b][floor], len(filled[b]))
+            made += [
+                floor,
+                floors,
+                done,
+                mortar[b] == 1 and crane >= floor * per_floor,
+                bool(mortar[b]),
+                needs,
+                sum(f >= 0 for f in filled[b][:needs]),
+                floor * per_floor,
+            ]
+        return made
+
+    location_piece, castle_piece = Pieces(location), Pieces(castle_state)
+    location_made = location_piece.made
+
+    def from_state(game: Any, state: Guedelon, seat: int, legal: list[Any]) -> array:
+        tokens, loc_of, colour_of, up = state.tokens, state.visitor_loc, state.visitor_colour, state.visitor_up
+        mill, mill_filled, crane, app = state.mill, state.mill_filled, state.crane, state.app_colour
+        spaces = min(mill_spaces, len(mill_filled))
+        places_count = len(shown_always)
+        mine, others, visitors = [0] * places_count, [0] * places_count, [0] * places_count
+        bag, out, initiated = [0.0] * count, [0.0] * count, [0.0] * count
+        for p, loc in enumerate(loc_of):
+            colour = colour_of[p]
+            if loc < 0:
+                bag[colour] += 1.0
+            else:
+                out[colour] += 1.0
+                visitors[loc] += 1
+            if up[p]:
+                initiated[colour] += 1.0
+        actor_seat = state.actor_seat
+        for actor, loc in enumerate(state.actor_loc):
+            if actor_seat[actor] == seat:
+                mine[loc] += 1
+            else:
+                others[loc] += 1
+        head = [
+            state.round,
+            state.round - 1,
+            *phase(state.phase),
+            state.event,
+            *side(state.side),
+            len(state.pending),
+            len(state.deck),
+            len(state.discard),
+            crane,
+            *state.reserve,
+            *tokens[castle],
+            *tokens[-1],
+            *place_hot(places[state.cart_loc]),
+            *bag,
+            *out,
+            *initiated,
+            *colour_hot(COLOURS[app] if app >= 0 else None),
+            state.order[state.pos] + 1 if state.phase == TURN else 0,
+            *stage(state.stage),
+            *mode(state.mode),
+            state.cart_left,
+            state.finished,
+            mill >= 0,
+            mill == 1,
+            spaces if mill >= 0 else 0,
+            sum(f >= 0 for f in mill_filled[:spaces]) if mill >= 0 else 0,
+        ]
+        closed, production, shows = state.closed, state.production, mill >= 0
+        parts = [array("f", head)]
+        for i, always in enumerate(shown_always):
+            if always or shows:
+                key = (tuple(tokens[i]), i in closed, production[i], mine[i], others[i], visitors[i])
+                parts.append(location_made.get(key) or location_piece(key, *key))
+            else:
+                parts.append(array("f", [*hidden[:-3], mine[i], others[i], visitors[i]]))
+        filled = tuple(map(tuple, state.filled))
+        key = (tuple(state.floor), tuple(state.mortar), crane, filled)
+        parts.append(castle_piece(key, *key))
+        actor_board, apprentice = state.actor_board, state.apprentice
+        per_actor = len(tokens) - len(production) - 1 == len(actor_board)
+        actors_of: list[list[int]] = [[] for _ in range(state.boards)]
+        for actor, board in enumerate(actor_board):
+            actors_of[board].append(actor)
+        boards: list[float] = []
+        for b, actors in enumerate(actors_of):
+            pushed = actors if per_actor and len(actors) > 1 else actors[:1]
+            boards += [
+                actor_seat[actors[0]] == seat,
+                apprentice >= 0 and actor_board[apprentice] == b,
+                state.exp[b],
+                state.tools[b],
+                sum(sum(tokens[state.barrow(actor)]) for actor in pushed),
+            ]
+        parts.append(array("f", boards))
+        return row(*parts)
+
+    return Features(tuple(slot_names), encode, from_state)

@@ -14,11 +14,19 @@ from meeple.games.guedelon.content import COLOURS, KINDS, Content
 from meeple.games.guedelon.events import actor_name
 from meeple.games.guedelon.state import Guedelon
 
+KEPT = 4096  # the most entries a table of shared pieces keeps before it starts afresh
+_TOKEN_VIEWS: dict[tuple[int, ...], dict[str, int]] = {}
+
 
 def _tokens(counts: list[int]) -> dict[str, int]:
-    if not any(counts):
-        return {}
-    return {KINDS[k]: n for k, n in enumerate(counts) if n}
+    """The tokens of a container by kind, those it holds only: one dict per mix of tokens, shared."""
+    key = tuple(counts)
+    made = _TOKEN_VIEWS.get(key)
+    if made is None:
+        if len(_TOKEN_VIEWS) >= KEPT:
+            _TOKEN_VIEWS.clear()
+        made = _TOKEN_VIEWS[key] = {KINDS[k]: n for k, n in enumerate(counts) if n}
+    return made
 
 
 def _card(number: int, content: Content) -> dict[str, Any]:
@@ -29,7 +37,9 @@ def _card(number: int, content: Content) -> dict[str, Any]:
 class Static:
     """The parts of an observation that never change for one content, made once and shared by
     every observation: read-only for every consumer (tests/games/guedelon/test_observation.py
-    runs them all and checks these are untouched)."""
+    runs them all and checks these are untouched). Besides these, each location and building as
+    observations show it, made when first seen in that condition and shared too (`place`,
+    `building`, `visitor`)."""
 
     def __init__(self, content: Content) -> None:
         self.locations = tuple(
@@ -60,7 +70,54 @@ class Static:
             for b, (building, floors) in enumerate(zip(content.buildings, accepts, strict=True))
         )
         self.mill_accepts = [[KINDS[k] for k in space] for space in content.mill_needs]
+        # (location, its tokens, closed, bonus) -> the location as observations show it
+        self.places: dict[tuple[Any, ...], dict[str, Any]] = {}
+        # (building, floor, mortar laid, open, its current floor's spaces) -> the building shown
+        self.shown_buildings: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self.per_floor = content.rope_per_floor
+        # (colour, location or -1 in the bag, initiated) -> a visitor pawn as observations show it
+        self.visitors: dict[tuple[int, int, bool], dict[str, Any]] = {}
         self.reserve_names = ("stone", "wood", "clay", "mortar", "rope")
+
+    def place(self, key: tuple[Any, ...]) -> dict[str, Any]:
+        """A location with the tokens on it, whether an event closed it, and its production bonus."""
+        i, counts, closed, bonus = key
+        if len(self.places) >= KEPT:
+            self.places.clear()
+        made = self.places[key] = {**self.locations[i][2], "tokens": _tokens(counts), "closed": closed, "bonus": bonus}
+        return made
+
+    def visitor(self, key: tuple[int, int, bool]) -> dict[str, Any]:
+        """A visitor pawn: its colour, where it stands (None: in the bag) and whether initiated (6.2)."""
+        colour, loc, up = key
+        made = self.visitors[key] = {
+            "colour": COLOURS[colour],
+            "at": self.ids[loc] if loc >= 0 else None,
+            "initiated": up,
+        }
+        return made
+
+    def building(self, key: tuple[Any, ...]) -> dict[str, Any]:
+        """7.10: a building's floor, what its current floor still needs, and the floors after it;
+        open when its mortar is laid and the crane holds the floor's ropes (7.6, 7.7)."""
+        b, floor, mortar, crane_ready, filled = key
+        building_id, name, floors, accepts, later = self.buildings[b]
+        done = floor >= floors
+        if len(self.shown_buildings) >= KEPT:
+            self.shown_buildings.clear()
+        made = self.shown_buildings[key] = {
+            "id": building_id,
+            "name": name,
+            "mortar": bool(mortar),
+            "floor": floor,
+            "floors": floors,
+            "complete": done,
+            "open": mortar == 1 and crane_ready,
+            "needs": [] if done else _needs(accepts[floor], filled),
+            "ropes_needed": floor * self.per_floor,
+            "later_floors": later[floor],
+        }
+        return made
 
 
 @cache
@@ -97,28 +154,13 @@ def _needs(accepts: list[list[str]], filled: list[int]) -> list[dict[str, Any]]:
     ]
 
 
-def _buildings(state: Guedelon, known: Static, content: Content) -> list[dict[str, Any]]:
-    """7.10: each building's floor, what its current floor still needs, and the floors after it;
-    open when its mortar is laid and the crane holds the floor's ropes (7.6, 7.7)."""
-    per_floor, crane = content.rope_per_floor, state.crane
+def _buildings(state: Guedelon, known: Static) -> list[dict[str, Any]]:
+    """7.10: each building as observations show it (Static.building)."""
+    crane, per_floor, shown = state.crane, known.per_floor, known.shown_buildings
     found = []
-    for b, (building_id, name, floors, accepts, later) in enumerate(known.buildings):
-        floor = state.floor[b]
-        done = floor >= floors
-        found.append(
-            {
-                "id": building_id,
-                "name": name,
-                "mortar": bool(state.mortar[b]),
-                "floor": floor,
-                "floors": floors,
-                "complete": done,
-                "open": state.mortar[b] == 1 and crane >= floor * per_floor,
-                "needs": [] if done else _needs(accepts[floor], state.filled[b]),
-                "ropes_needed": floor * per_floor,
-                "later_floors": later[floor],
-            }
-        )
+    for b, (floor, mortar, filled) in enumerate(zip(state.floor, state.mortar, state.filled, strict=True)):
+        key = (b, floor, mortar, crane >= floor * per_floor, tuple(filled))
+        found.append(shown.get(key) or known.building(key))
     return found
 
 
@@ -126,7 +168,7 @@ def observation(state: Guedelon, seat: int | None, content: Content) -> dict[str
     known = static(content)
     tokens, closed, production = state.tokens, state.closed, state.production
     mill = state.mill >= 0
-    location_names = known.ids
+    location_names, places, visitors = known.ids, known.places, known.visitors
     return {
         "game": "guedelon",
         "seat": seat,
@@ -145,13 +187,8 @@ def observation(state: Guedelon, seat: int | None, content: Content) -> dict[str
         "deck_cards": state.deck[:],
         "discard": state.discard[:],
         "locations": [
-            {
-                **base,
-                "tokens": _tokens(tokens[i]) if any(tokens[i]) else {},
-                "closed": i in closed,
-                "bonus": production[i],
-            }
-            for i, expansion, base in known.locations
+            places.get(key := (i, tuple(tokens[i]), i in closed, production[i])) or known.place(key)
+            for i, expansion, _ in known.locations
             if not expansion or mill
         ],
         "cart_paths": known.cart_paths[mill],
@@ -160,15 +197,13 @@ def observation(state: Guedelon, seat: int | None, content: Content) -> dict[str
         "reserve": dict(zip(known.reserve_names, state.reserve, strict=True)),
         "crane": state.crane,
         "visitors": [
-            {
-                "colour": COLOURS[state.visitor_colour[p]],
-                "at": location_names[loc] if loc >= 0 else None,
-                "initiated": state.visitor_up[p],
-            }
-            for p, loc in enumerate(state.visitor_loc)
+            visitors.get(key := (colour, loc, up)) or known.visitor(key)
+            for colour, loc, up in zip(state.visitor_colour, state.visitor_loc, state.visitor_up, strict=True)
         ],
-        "bag": [COLOURS[state.visitor_colour[p]] for p, loc in enumerate(state.visitor_loc) if loc < 0],
-        "buildings": _buildings(state, known, content),
+        "bag": [
+            COLOURS[colour] for colour, loc in zip(state.visitor_colour, state.visitor_loc, strict=True) if loc < 0
+        ],
+        "buildings": _buildings(state, known),
         "courtyard": _tokens(tokens[content.castle]),
         "mill": None
         if state.mill < 0

@@ -7,7 +7,20 @@ from typing import Any
 
 from meeple.engine import Action, Entry
 from meeple.games.guedelon.content import Content
-from meeple.games.guedelon.view import RULES
+
+RULES = {  # what a worker does at each kind of location (rulebook section 7)
+    "master_builder": "7.1: only one worker at a time; a worker here gains 1 experience.",
+    "belvedere": "7.2: visitors start their visit here, lying; a worker here may initiate every visitor here.",
+    "pillory": "7.3: a worker here gains 1 tool and moves one visitor a step along its route.",
+    "production": "7.4: produce as many raw tokens as experience plus tools spent.",
+    "workshop": "7.5: turn as many raw tokens here into finished products as experience plus tools spent.",
+    "mason": "7.6: make one mortar (needed at the foot of a building before its floors).",
+    "ropewalk": "7.7: make one rope (the crane needs ropes for floors 1 to 4).",
+    "blacksmith": "7.8: set the tools to 3.",
+    "stables": "7.9: take 3 cart actions instead of 1.",
+    "castle": "7.10: place as many finished products as experience plus tools spent on the floors.",
+    "mill": "The mill (expansion): a location of its own once built.",
+}
 
 
 def _floor(floor: list[str]) -> str:

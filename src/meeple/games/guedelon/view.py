@@ -13,6 +13,7 @@ from typing import Any
 
 from meeple import svgkit as kit
 from meeple.engine import Action
+from meeple.games.guedelon.reference import RULES
 
 SEAT_COLOURS = ("#2f6fb5", "#2e8b57", "#b03a2e", "#6d4c9f")
 APPRENTICE = "#8a6d3b"
@@ -154,19 +155,6 @@ def render_text(obs: dict[str, Any]) -> str:
 MAP_W, MAP_H = 820, 610
 BOX_W, BOX_H = 136, 84
 MATERIALS = ("stone", "wood", "clay", "cut_stone", "beam", "tile", "mortar", "rope")
-RULES = {  # what a worker does at each kind of location (rulebook section 7)
-    "master_builder": "7.1: only one worker at a time; a worker here gains 1 experience.",
-    "belvedere": "7.2: visitors start their visit here, lying; a worker here may initiate every visitor here.",
-    "pillory": "7.3: a worker here gains 1 tool and moves one visitor a step along its route.",
-    "production": "7.4: produce as many raw tokens as experience plus tools spent.",
-    "workshop": "7.5: turn as many raw tokens here into finished products as experience plus tools spent.",
-    "mason": "7.6: make one mortar (needed at the foot of a building before its floors).",
-    "ropewalk": "7.7: make one rope (the crane needs ropes for floors 1 to 4).",
-    "blacksmith": "7.8: set the tools to 3.",
-    "stables": "7.9: take 3 cart actions instead of 1.",
-    "castle": "7.10: place as many finished products as experience plus tools spent on the floors.",
-    "mill": "The mill (expansion): a location of its own once built.",
-}
 
 
 def _place(x: float, y: float) -> tuple[float, float]:
@@ -272,7 +260,15 @@ def _cart(obs: dict[str, Any], at: str, tokens: dict[str, int], action: str | No
     return kit.clickable(action, body, label)
 
 
-def _map_panel(obs: dict[str, Any], ids: set[str], legal: list[Action]) -> str:
+def _map_panel(obs: dict[str, Any], legal: list[Action]) -> str:
+    keys = ("locations", "cart_paths", "routes", "workers", "visitors", "cart", "players", "seat")
+    return _site(kit.narrowed(obs, *keys), list(legal))
+
+
+@kit.drawn_once
+def _site(obs: dict[str, Any], legal: list[Action]) -> str:
+    """The building site (drawn once for every seat shown the same)."""
+    ids = {a.id for a in legal}
     panel = kit.Panel(MAP_W, "The building site: locations, paths, visitors, workers and the cart", "main")
     xy = {loc["id"]: _place(loc["x"], loc["y"]) for loc in obs["locations"]}
     for a, b in obs["cart_paths"]:
@@ -302,7 +298,14 @@ def _need(space: dict[str, Any]) -> str:
     return " or ".join(kind.replace("_", " ") for kind in space["accepts"])
 
 
-def _castle_panel(obs: dict[str, Any], ids: set[str], legal: list[Action]) -> str:
+def _castle_panel(obs: dict[str, Any], legal: list[Action]) -> str:
+    return _castle(kit.narrowed(obs, "crane", "courtyard", "buildings", "mill"), list(legal))
+
+
+@kit.drawn_once
+def _castle(obs: dict[str, Any], legal: list[Action]) -> str:
+    """The castle's buildings, crane and yard (drawn once for every seat shown the same)."""
+    ids = {a.id for a in legal}
     panel = kit.Panel(kit.NARROW, "The castle: buildings, crane and courtyard", "main", "The castle")
     y = panel.y + 6
     panel.add(
@@ -478,14 +481,13 @@ def _legend() -> str:
 
 
 def render_svg(obs: dict[str, Any], legal: list[Action]) -> str | None:
-    ids = {a.id for a in legal}
     seat = obs["seat"]
     status = kit.Panel(kit.NARROW, "Whose turn", "info", "Guédelon")
     status.paragraph(_status(obs), 14, bold=True)
-    panels = [_map_panel(obs, ids, legal)]
+    panels = [_map_panel(obs, legal)]
     boards = obs["boards"]
     panels += [_board_panel(obs, b, "own") for b in boards if b["seat"] == seat and not b["apprentice"]]
-    panels += [status.svg(), _castle_panel(obs, ids, legal), _time_panel(obs)]
+    panels += [status.svg(), _castle_panel(obs, legal), _time_panel(obs)]
     panels += [_board_panel(obs, b, "other") for b in boards if b["seat"] != seat or b["apprentice"]]
     panels.append(_legend())
     who = "a spectator" if seat is None else _seat_name(obs, seat)

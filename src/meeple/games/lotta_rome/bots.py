@@ -45,11 +45,25 @@ def lot_worth(pieces: list[int], gems: int) -> float:
 def _divide(state: Lotta, seat: int, legal: list[Action], rng: Rng) -> Action:
     """Offer two lots of about equal worth: the neighbour will take the better one."""
     imbalance = _imbalances(tuple(piece_worth(code) for code in state.explored[seat]))
-    best, least = legal[0], math.inf
-    for action in legal:
-        score = imbalance[action.payload["mask"]] + rng.random() * 0.5
-        if score < least:
-            best, least = action, score
+    return legal[_noisy_least([imbalance[action.payload["mask"]] for action in legal], rng)]
+
+
+def _noisy_least(values: list[float], rng: Rng) -> int:
+    """The index of the least value plus a random tie-break (uniform in [0, 0.5)), the first on
+    a tie. Only a value less than half above the least can win, so only those draw; when they
+    are all equal (the usual case), that is a uniform pick among them, one draw."""
+    least = min(values)
+    cutoff = least + 0.5
+    candidates = [index for index, value in enumerate(values) if value < cutoff]
+    if len(candidates) == 1:
+        return candidates[0]
+    if all(values[index] == least for index in candidates):
+        return candidates[rng.below(len(candidates))]
+    best, lowest = candidates[0], math.inf
+    for index in candidates:
+        score = values[index] + rng.random() * 0.5
+        if score < lowest:
+            best, lowest = index, score
     return best
 
 
@@ -160,7 +174,7 @@ def playout_action(state: Lotta, seat: int, legal: list[Action], rng: Rng, rules
     if kind == "piece":
         return _pick(legal)
     if kind == "elephant":
-        return max(legal, key=lambda a: a.payload["cards"] + rng.random() * 0.5)
+        return legal[_noisy_least([-action.payload["cards"] for action in legal], rng)]
     if kind == "lot":
         return _lot(state, legal)
     return _contract(state, seat, legal, rules)

@@ -56,7 +56,7 @@ def contract_text(card: Contract, content: Content) -> str:
 
 
 def _next_to(position: int, others: Collection[int]) -> bool:
-    return any(n in others for n in geometry.neighbours(position))
+    return geometry.touches(others, position)
 
 
 def _sizes(domain: "Domain", land: int = -1) -> list[int]:

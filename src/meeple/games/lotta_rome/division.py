@@ -10,6 +10,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
 from operator import itemgetter
+from typing import Any
 
 from meeple.engine import Action
 from meeple.engine.wording import seat_mark
@@ -43,11 +44,11 @@ def _picker(indices: tuple[int, ...]) -> Pick:
 
 
 @lru_cache(maxsize=256)
-def _splits(pattern: tuple[int, ...]) -> tuple[tuple[Pick, Pick, int], ...]:
+def _splits(pattern: tuple[int, ...]) -> tuple[tuple[Pick, Pick, dict[str, Any]], ...]:
     """Every distinct way to divide pieces by index, smallest lots first: what takes the smaller
-    lot's pieces and the larger's, and the smaller lot's mask. `pattern` names each piece by the
-    index of its first copy: lots of the same pieces are one division, offered once (the first
-    way met)."""
+    lot's pieces and the larger's, and the action's payload (with the smaller lot's mask; shared
+    by every division of this pattern, read-only). `pattern` names each piece by the index of
+    its first copy: lots of the same pieces are one division, offered once (the first way met)."""
     count = len(pattern)
     splits = []
     seen = set()
@@ -57,16 +58,17 @@ def _splits(pattern: tuple[int, ...]) -> tuple[tuple[Pick, Pick, int], ...]:
             if lot not in seen:
                 seen.add(lot)
                 others = tuple(i for i in range(count) if i not in members)
-                splits.append((_picker(members), _picker(others), sum(1 << i for i in members)))
+                payload = {"kind": "divide", "mask": sum(1 << i for i in members), "sealed": True}
+                splits.append((_picker(members), _picker(others), payload))
     return tuple(splits)
 
 
 @lru_cache(maxsize=8192)
 def _smaller_lot(pieces: tuple[int, ...], content: Content) -> tuple[str, str]:
     """The id of the division whose smaller lot holds `pieces` (the id names them in code order),
-    and the lot in words."""
+    and its label up to the larger lot's pieces."""
     ident = "divide:" + ("+".join(short(p, content) for p in sorted(pieces)) or "none")
-    return ident, names_of(pieces, content) or "nothing"
+    return ident, f"Smaller lot (with a gem): {names_of(pieces, content) or 'nothing'}; larger lot: "
 
 
 @lru_cache(maxsize=8192)
@@ -74,12 +76,11 @@ def _division_actions(explored: tuple[int, ...], content: Content) -> tuple[Acti
     """Every distinct division of the explored pieces, memoised on them. A search meets new
     explored pieces in nearly every playout, so this is built for speed: the splits by index,
     the ids and the smaller lots' words are made once."""
-    name = piece_names(content).__getitem__
+    names = tuple(map(piece_names(content).__getitem__, explored))
     actions = []
-    for smaller, larger, mask in _splits(tuple(map(explored.index, explored))):
-        ident, shown = _smaller_lot(smaller(explored), content)
-        label = f"Smaller lot (with a gem): {shown}; larger lot: {', '.join(map(name, larger(explored)))}"
-        actions.append(Action(ident, label, {"kind": "divide", "mask": mask, "sealed": True}))
+    for smaller, larger, payload in _splits(tuple(map(explored.index, explored))):
+        ident, label = _smaller_lot(smaller(explored), content)
+        actions.append(Action(ident, label + ", ".join(larger(names)), payload))
     return tuple(actions)
 
 

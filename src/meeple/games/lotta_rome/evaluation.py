@@ -10,7 +10,7 @@ contracts it holds. The game's clock is the round. The weights were fitted on he
 
 from meeple.engine import Estimate, LinearModel
 from meeple.games.lotta_rome.flow import Rules, held_contracts
-from meeple.games.lotta_rome.scoring import final_score
+from meeple.games.lotta_rome.scoring import Domain
 from meeple.games.lotta_rome.state import ADD, BID, CHOOSE, ELEPHANT, OVER, PICK, Lotta
 
 # How far into its round each phase comes (1 EXPLORATION ... 6 AUCTION and PURCHASE).
@@ -38,7 +38,7 @@ MODEL = LinearModel(
     spread=(9.71, 6.46),
 )
 MEMO_LIMIT = 50_000
-_SCORES: dict[tuple[object, ...], list[int]] = {}
+_SCORES: dict[tuple[object, ...], tuple[int, int, int]] = {}
 
 
 def progress(state: Lotta, rules: Rules) -> float:
@@ -47,24 +47,22 @@ def progress(state: Lotta, rules: Rules) -> float:
 
 
 def _score_now(state: Lotta, seat: int, held: list[int], rules: Rules) -> list[int]:
-    """scoring.final_score of the seat's domain as it stands, remembered by the domain's contents:
-    a search evaluates the same domains again and again, and typing the forts is costly."""
-    key = (
-        id(rules.content),
-        rules.adjacent_groups,
-        tuple(state.spots[seat]),
-        tuple(state.cells[seat]),
-        state.gems[seat],
-        tuple(held),
-    )
-    score = _SCORES.get(key)
-    if score is None:
+    """scoring.final_score of the seat's domain as it stands. The domain's part (buildings,
+    contracts, lands) is remembered by the domain's contents and the contracts held: a search
+    evaluates the same domains again and again, with the gems changing more often than the
+    domain, and typing the forts is costly. The gems are added by the gem table."""
+    key = (id(rules.content), rules.adjacent_groups, tuple(state.spots[seat]), tuple(state.cells[seat]), tuple(held))
+    domain = _SCORES.get(key)
+    if domain is None:
         if len(_SCORES) >= MEMO_LIMIT:
             _SCORES.clear()
-        score = _SCORES[key] = final_score(
-            state.domain(seat), state.gems[seat], held, rules.content, rules.adjacent_groups
+        _typed, buildings, contracts = Domain(state.domain(seat)).best_typing(
+            rules.adjacent_groups, rules.content, held
         )
-    return score
+        domain = _SCORES[key] = (buildings, contracts, len(state.spots[seat]))
+    buildings, contracts, lands = domain
+    gems = rules.content.gem_points(state.gems[seat])
+    return [buildings, gems, contracts, buildings + gems + contracts, lands]
 
 
 def features(state: Lotta, seat: int, rules: Rules) -> list[float]:

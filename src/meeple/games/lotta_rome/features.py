@@ -1,6 +1,8 @@
 """A seat's observation as fixed numeric slots for learners (`Game.observation_features`).
 
 Read from the seat's observation (observation.py) alone; slot names say what each holds.
+`from_state` reads the same numbers straight from the state for the learner's loop, only
+what observation.py shows (tests/rl/test_features.py holds the two equal for every seat).
 Blocks, in order (seat blocks relative: the observing seat's first, then the next in turn):
 
 - the table: round, phase (one-hot over the phases), deck, discard, elephants left, doubles
@@ -15,13 +17,23 @@ Blocks, in order (seat blocks relative: the observing seat's first, then the nex
   the types and the fort), the single land by type, its gem.
 """
 
+from array import array
 from typing import Any
 
 from meeple.engine import Features
-from meeple.engine.features import counts, names, one_hot, relative, seat_names
-from meeple.games.lotta_rome.content import Content
+from meeple.engine.features import Pieces, counts, names, one_hot, relative, row, seat_names
+from meeple.games.lotta_rome import flow
+from meeple.games.lotta_rome.content import FORT, Content
+from meeple.games.lotta_rome.pieces import (
+    cell_building,
+    cell_elephant,
+    cell_land,
+    first_land,
+    piece_building,
+    second_land,
+)
 from meeple.games.lotta_rome.selection import CHOICE_NAMES
-from meeple.games.lotta_rome.state import ADD, BID, CHOOSE, DIVIDE, ELEPHANT, OVER, PICK, START
+from meeple.games.lotta_rome.state import ADD, BID, CHOOSE, DIVIDE, ELEPHANT, OVER, PICK, START, Lotta
 
 PHASES = (START, DIVIDE, CHOOSE, ADD, ELEPHANT, BID, PICK, OVER)
 CHOICES = (*CHOICE_NAMES, "sealed")
@@ -122,4 +134,140 @@ def observation_features(content: Content, players: int) -> Features:
             row += market_slot(lot)
         return row
 
-    return Features(tuple(slot_names), encode)
+    # --- the same slots read from the state (Features.from_state), as observation.py shows it ---
+    orders = [relative(seat, players) for seat in range(players)]
+    coins_of = {number: card.coins for number, card in content.contracts.items()}
+    building_place = [len(lands) if b == FORT else b for b in range(FORT + 1)]
+    land_none, building_none, number_none = [0.0] * len(lands), [0.0] * len(buildings), [0.0] * len(numbers)
+    number_place = {number: k for k, number in enumerate(numbers)}
+
+    def piece_counts(codes: tuple[int, ...]) -> list[float]:
+        """Lands of pieces by type (a double land's two halves both counted)."""
+        made = land_none[:]
+        for code in codes:
+            made[first_land(code)] += 1.0
+            second = second_land(code)
+            if second >= 0:
+                made[second] += 1.0
+        return made
+
+    def number_counts(cards: tuple[int, ...]) -> list[float]:
+        made = number_none[:]
+        for number in cards:
+            made[number_place[number]] += 1.0
+        return made
+
+    def domain(cells: tuple[int, ...]) -> list[float]:
+        """A domain counted: lands of each type, buildings of each type and forts, elephants."""
+        made, built = land_none[:], building_none[:]
+        for value in cells:
+            made[cell_land(value)] += 1.0
+            building = cell_building(value)
+            if building >= 0:
+                built[building_place[building]] += 1.0
+        return [*made, *built, sum(cell_elephant(value) for value in cells)]
+
+    def market(lots: tuple[int, ...], singles: tuple[int, ...], gems: tuple[int, ...]) -> list[float]:
+        made: list[float] = []
+        for lot, land, gem in zip(lots, singles, gems, strict=True):
+            if lot < 0:
+                made += empty_slot
+                continue
+            building = piece_building(lot)
+            made += [
+                1.0,
+                *piece_counts((lot,)),
+                *building_hot(None if building < 0 else buildings[building_place[building]]),
+                *land_hot(lands[land] if land >= 0 else None),
+                gem,
+            ]
+        return made
+
+    def own(hand: tuple[int, ...], start: int, won: tuple[int, ...], explored: tuple[int, ...], held: int) -> list:
+        """The seat's own cards: hand, starting contract, contracts won, explored lands, held piece."""
+        return [
+            *number_counts(hand),
+            *number_hot(start if start >= 0 else None),
+            *number_counts(won),
+            *piece_counts(explored),
+            *(piece_counts((held,)) if held >= 0 else land_none),
+        ]
+
+    domain_piece, market_piece, own_piece = Pieces(domain), Pieces(market), Pieces(own)
+    domain_made = domain_piece.made
+    sealed = len(CHOICE_NAMES)
+
+    def from_state(game: Any, state: Lotta, seat: int, legal: list[Any]) -> array:
+        merchants, phase_now = state.merchants, state.phase
+        head = [
+            state.round,
+            *phase(phase_now),
+            len(state.deck) if merchants else 0,
+            len(state.discard) if merchants else 0,
+            state.elephants_left if merchants else 0,
+            len(state.doubles) if merchants else 0,
+            len([action for action in legal if "at" in action.payload]),
+            seat in flow.to_move(state),
+        ]
+        parts = [array("f", head)]
+        gems, stacks, explored, cells, hand, lot_gem, pending, holding = (
+            state.gems,
+            state.stacks,
+            state.explored,
+            state.cells,
+            state.hand,
+            state.lot_gem,
+            state.pending,
+            state.holding,
+        )
+        contracts, choice, revealed, bids, elephants = (
+            state.contracts,
+            state.choice,
+            state.choices_revealed,
+            state.bids,
+            state.elephant_done,
+        )
+        for p in orders[seat]:
+            chosen = choice[p]
+            shown = [0.0] * len(CHOICES)
+            if chosen >= 0:
+                shown[chosen if p == seat or revealed else sealed] = 1.0
+            won = contracts[p] if merchants else ()
+            parts.append(
+                array(
+                    "f",
+                    [
+                        gems[p],
+                        len(stacks[p]),
+                        len(explored[p]),
+                        len(cells[p]),
+                        len(hand[p]) if merchants else 0,
+                        lot_gem[p],
+                        len(pending[p]),
+                        holding[p] >= 0,
+                        len(won),
+                        sum(coins_of[number] for number in won),
+                        *shown,
+                        merchants and elephants[p],
+                        bids[p] if merchants and phase_now == PICK else 0,
+                    ],
+                )
+            )
+            key = tuple(cells[p])
+            parts.append(domain_made.get(key) or domain_piece(key, key))
+        mine = (
+            tuple(sorted(state.hand[seat])) if merchants else (),
+            state.start_contract[seat] if merchants else -1,
+            tuple(contracts[seat]) if merchants else (),
+            tuple(explored[seat]),
+            holding[seat],
+        )
+        parts.append(own_piece(mine, *mine))
+        if merchants and state.market:
+            lots = (tuple(state.market), tuple(state.market_land), tuple(state.market_gem))
+            parts.append(market_piece(lots, *lots))
+        else:
+            parts.append(array("f", empty_slot * slots))
+        return row(*parts)
+
+    return Features(tuple(slot_names), encode, from_state)

@@ -50,6 +50,20 @@ def to_move(state: Lotta) -> tuple[int, ...]:
     return ()
 
 
+def anyone_to_move(state: Lotta) -> bool:
+    """Whether `to_move(state)` names anyone, without building it (asked after every step)."""
+    phase = state.phase
+    if phase == DIVIDE:
+        return min(state.division) < 0
+    if phase == CHOOSE:
+        return min(state.choice) < 0
+    if phase == ADD:
+        return any(state.pending) or max(state.holding) >= 0
+    if phase == ELEPHANT:
+        return not all(state.elephant_done)
+    return bool(to_move(state))
+
+
 def may_move(state: Lotta, seat: int) -> bool:
     """Whether `seat` is among `to_move(state)`, asked of that seat alone (the hot path)."""
     phase = state.phase
@@ -122,7 +136,7 @@ def advance(state: Lotta, rules: Rules) -> None:
     """Resolve everything that needs no decision, until a seat must decide or the game ends."""
     content = rules.content
     while state.phase != OVER:
-        if to_move(state):
+        if anyone_to_move(state):
             return
         phase = state.phase
         if phase == START:

@@ -69,13 +69,21 @@ def parse(text: str) -> int:
 
 
 def neighbours(position: int) -> tuple[int, ...]:
-    """The six positions sharing an edge with `position`."""
-    return tuple(position + d for d in DIRECTIONS)
+    """The six positions sharing an edge with `position` (in the order of DIRECTIONS)."""
+    return (
+        position + STRIDE,
+        position + STRIDE - 1,
+        position - 1,
+        position - STRIDE,
+        position - STRIDE + 1,
+        position + 1,
+    )
 
 
 def touches(occupied: Collection[int], position: int) -> bool:
-    """Whether `position` shares an edge with an occupied position."""
-    return any(position + d in occupied for d in DIRECTIONS)
+    """Whether `position` shares an edge with an occupied position (no generator: scoring and the
+    rules ask this of every hex)."""
+    return any(map(occupied.__contains__, neighbours(position)))
 
 
 def frontier(occupied: Collection[int]) -> set[int]:
@@ -86,7 +94,7 @@ def frontier(occupied: Collection[int]) -> set[int]:
 
 def surrounded(occupied: Collection[int], position: int) -> bool:
     """Whether `position` is "surrounded on all sides by other lands": all six neighbours occupied."""
-    return all(position + d in occupied for d in DIRECTIONS)
+    return all(map(occupied.__contains__, neighbours(position)))
 
 
 def area_of(lands: Mapping[int, int], position: int) -> list[int]:
@@ -107,23 +115,28 @@ def area_of(lands: Mapping[int, int], position: int) -> list[int]:
 
 def areas(lands: Mapping[int, int]) -> list[list[int]]:
     """Every connected area of the domain (lands of one type joined by edges), each sorted,
-    in order of their smallest position."""
+    in order of their smallest position. Each land type's positions are walked as a set, a
+    breadth-first search taking out what it reaches."""
+    by_type: dict[int, set[int]] = {}
+    for position, kind in lands.items():
+        same = by_type.get(kind)
+        if same is None:
+            by_type[kind] = {position}
+        else:
+            same.add(position)
     found: list[list[int]] = []
-    placed: set[int] = set()
-    for position in sorted(lands):
-        if position in placed:
-            continue
-        kind = lands[position]
-        placed.add(position)
-        area = [position]
-        for here in area:  # grows while it is walked: a breadth-first search
-            for d in DIRECTIONS:
-                there = here + d
-                if there not in placed and lands.get(there) == kind:
-                    placed.add(there)
-                    area.append(there)
-        area.sort()
-        found.append(area)
+    for left in by_type.values():
+        while left:
+            area = [left.pop()]
+            for here in area:  # grows while it is walked
+                for d in DIRECTIONS:
+                    there = here + d
+                    if there in left:
+                        left.remove(there)
+                        area.append(there)
+            area.sort()
+            found.append(area)
+    found.sort()
     return found
 
 

@@ -205,7 +205,7 @@ def determinize(state: Lotta, seat: int, rng: Rng) -> Lotta:
             _redraw_explored(sampled, p, rng)
     for stack in sampled.stacks:
         stack.sort()
-        rng.shuffle(stack)
+        shuffle(stack, rng)
     if sampled.phase == CHOOSE:
         for p in others:
             sampled.choice[p] = -1
@@ -215,12 +215,44 @@ def determinize(state: Lotta, seat: int, rng: Rng) -> Lotta:
                 sampled.chosen[p] = -1
         _redraw_contracts(sampled, others, rng)
         sampled.doubles.sort()
-        rng.shuffle(sampled.doubles)
+        shuffle(sampled.doubles, rng)
         sampled.bonus_stack.sort()
-        rng.shuffle(sampled.bonus_stack)
+        shuffle(sampled.bonus_stack, rng)
     sampled.rng = Rng(rng.next64())
     sampled.seed = 0  # the real seed would let a bot rebuild every shuffle
     return sampled
+
+
+# Sixteen bits a draw: every bound a shuffle here meets (a stack, the contract cards) is far below it.
+_DRAW_BITS = 16
+_DRAW_SPAN = 1 << _DRAW_BITS
+_DRAW_MASK = _DRAW_SPAN - 1
+_DRAWS_PER_WORD = 64 // _DRAW_BITS
+
+
+def shuffle(items: list[int], rng: Rng) -> None:
+    """Fisher-Yates in place, like `Rng.shuffle`, but each 64-bit word of `rng` gives four 16-bit
+    draws (a draw at or above the largest multiple of the bound is rejected, so every order
+    stays equally likely): determinize shuffles about a hundred cards and lands per search
+    iteration, and a word costs about as much as a swap. Longer lists than a draw can index
+    go to `Rng.shuffle`."""
+    if len(items) > _DRAW_SPAN:
+        rng.shuffle(items)
+        return
+    word = left = 0
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        limit = _DRAW_SPAN - _DRAW_SPAN % n
+        while True:
+            if not left:
+                word, left = rng.next64(), _DRAWS_PER_WORD
+            draw = word & _DRAW_MASK
+            word >>= _DRAW_BITS
+            left -= 1
+            if draw < limit:
+                break
+        j = draw % n
+        items[i], items[j] = items[j], items[i]
 
 
 def _redraw_explored(sampled: Lotta, p: int, rng: Rng) -> None:
@@ -228,7 +260,7 @@ def _redraw_explored(sampled: Lotta, p: int, rng: Rng) -> None:
     on the first ones (they are on p's public building card)."""
     explored = sampled.explored[p]
     pool = sorted(sampled.stacks[p] + [first_land(code) for code in explored])
-    rng.shuffle(pool)
+    shuffle(pool, rng)
     sampled.explored[p] = [
         piece(land, building=piece_building(code)) for land, code in zip(pool[: len(explored)], explored, strict=True)
     ]
@@ -246,7 +278,7 @@ def _redraw_contracts(sampled: Lotta, others: list[int], rng: Rng) -> None:
         pool += [hand[i] for i in places]
     pool += [sampled.start_contract[p] for p in starts]
     pool.sort()
-    rng.shuffle(pool)
+    shuffle(pool, rng)
     deck = len(sampled.deck)
     discard = deck + len(sampled.discard)
     sampled.deck[:] = pool[:deck]

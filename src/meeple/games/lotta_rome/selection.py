@@ -4,6 +4,8 @@ cards together. The lot not taken stays with its maker." 4 ADDITION then adds "t
 took and your own leftover lot" to the domain.
 """
 
+from functools import lru_cache
+
 from meeple.engine import Action
 from meeple.engine.wording import seat_mark
 from meeple.games.lotta_rome.content import Content
@@ -16,20 +18,25 @@ CHOICE_NAMES = ("smaller", "larger")
 
 def choice_actions(state: Lotta, seat: int, content: Content) -> list[Action]:
     maker = state.source_of(seat)
-    gem = state.lot_gem[maker]
-    actions = []
-    for which, pieces in zip((SMALLER, LARGER), lots(state, maker), strict=True):
-        shown = names_of(pieces, content) or "no land"
-        extra = f" and {gem} gem" if which == SMALLER and gem else ""
-        name = CHOICE_NAMES[which]
-        actions.append(
-            Action(
-                f"take:{name}",
-                f"Take seat {maker}'s {name} lot: {shown}{extra}",
-                {"kind": "choose", "lot": name, "maker": maker, "sealed": True},
-            )
-        )
-    return actions
+    smaller, larger = lots(state, maker)
+    return [
+        _choice_action(maker, SMALLER, tuple(smaller), state.lot_gem[maker], content),
+        _choice_action(maker, LARGER, tuple(larger), 0, content),
+    ]
+
+
+@lru_cache(maxsize=8192)
+def _choice_action(maker: int, which: int, pieces: tuple[int, ...], gem: int, content: Content) -> Action:
+    """Taking one lot of `maker` (the gem lies on the smaller lot), memoised on the lot (shared,
+    read-only): a search meets the same lots in many playouts."""
+    shown = names_of(pieces, content) or "no land"
+    extra = f" and {gem} gem" if gem else ""
+    name = CHOICE_NAMES[which]
+    return Action(
+        f"take:{name}",
+        f"Take seat {maker}'s {name} lot: {shown}{extra}",
+        {"kind": "choose", "lot": name, "maker": maker, "sealed": True},
+    )
 
 
 def resolve_choices(state: Lotta, content: Content) -> None:

@@ -425,17 +425,31 @@ def _choices_panel(obs: dict[str, Any], legal: list[Action]) -> str:
 
 
 def _player_panel(obs: dict[str, Any], p: int, legal: list[Action]) -> str:
-    view = obs["players_view"][p]
     mine = p == obs["seat"]
-    name = _who(obs, p)
-    moving = p in obs["to_move"]
+    choosing = obs["phase"] == "choose"
+    seen = (obs["players_view"][p], mine, _who(obs, p), p in obs["to_move"], choosing, bool(obs["merchants"]))
+    return _domain_panel(*seen, p, list(legal) if mine else [])
+
+
+@kit.drawn_once
+def _domain_panel(
+    view: dict[str, Any],
+    mine: bool,
+    name: str,
+    moving: bool,
+    choosing: bool,
+    merchants: bool,
+    p: int,
+    legal: list[Action],
+) -> str:
+    """A player's domain, lots, contracts and choices (drawn once for every seat shown the same)."""
     panel = kit.Panel(kit.NARROW, f"{name}'s domain", "own" if mine else "other", frame=ACCENT if moving else "#d9cbb0")
     panel.heading(name if not mine else f"You (seat {p})", "to choose" if moving else "")
     y = panel.y + 4
     panel.add(kit.text(12, y + 5, _count(view["lands"], "land"), 14, bold=True))
     gems = kit.icon("gem", 130, y, 8, f"{view['gems']} gems") + kit.text(142, y + 5, str(view["gems"]), 14, bold=True)
     panel.add(gems)
-    if obs["merchants"]:
+    if merchants:
         panel.add(
             kit.icon("order", 190, y, 8, "Contracts"),
             kit.text(202, y + 5, f"{len(view['contracts'])} won, {view['hand_size']} in hand", 13),
@@ -444,9 +458,9 @@ def _player_panel(obs: dict[str, Any], p: int, legal: list[Action]) -> str:
     status = []
     if view["division"] == "sealed":
         status.append("has divided (sealed)")
-    if view["choice"] is not None and obs["phase"] == "choose":
+    if view["choice"] is not None and choosing:
         status.append(f"chose: {view['choice']}")
-    if obs["merchants"] and view["bid"] is not None:
+    if merchants and view["bid"] is not None:
         status.append(f"bid {view['bid']}")
     if status:
         panel.paragraph("; ".join(status), 13, kit.MUTED)
@@ -465,9 +479,9 @@ def _player_panel(obs: dict[str, Any], p: int, legal: list[Action]) -> str:
         row, _ = _mini(view["explored"], 100, panel.y + 12, 9)
         panel.add(kit.text(12, panel.y + 17, "explored", 13), row)
         panel.y += 28
-    panel.add(_domain(view, kit.NARROW, 250, legal if mine else [], panel.y))
+    panel.add(_domain(view, kit.NARROW, 250, legal, panel.y))
     panel.y += 258
-    entries = contract_entries(view) if obs["merchants"] else []
+    entries = contract_entries(view) if merchants else []
     for kind, card in entries[: MAX_CONTRACT_LINES - 1 if len(entries) > MAX_CONTRACT_LINES else None]:
         body, h = _contract_card(card, kind, kit.NARROW - 24)
         panel.add(kit.group(12, panel.y, body))

@@ -250,7 +250,26 @@ def _leader_pawns(o: dict[str, Any], node: int, x: float, y: float) -> str:
     return f'<g class="bk-through">{"".join(out)}</g>' if out else ""
 
 
-def _room(room: dict[str, Any], o: dict[str, Any], legal: list[Action]) -> str:
+def _room(room: dict[str, Any], o: dict[str, Any], legal: tuple[Action, ...]) -> str:
+    """A room from what it shows: its chairs, the leaders on it, the choices that name it, and
+    the viewer's seat only if a piece here is the viewer's (else every seat sees it alike)."""
+    node = room["node"]
+    chairs = {chair: o["chairs"][chair] for chair in room["chairs"]}
+    leaders = [leader for leader in o["leaders"] if leader["node"] == node]
+    owners = {leader["owner"] for leader in leaders} | {chair["owner"] for chair in chairs.values()}
+    invests = tuple(f"{kind}:{chair}" for chair in room["chairs"] for kind in ("invest", "call"))
+    named = [
+        action
+        for action in legal
+        if (action.id.startswith(("move:", "neutral:")) and action.id.endswith(f":{node}"))
+        or action.id.startswith((f"copy:{node}", *invests))
+    ]
+    seen = {"chairs": chairs, "leaders": leaders, "seat": o["seat"] if o["seat"] in owners else None}
+    return _room_drawn(room, seen, named)
+
+
+@kit.drawn_once
+def _room_drawn(room: dict[str, Any], o: dict[str, Any], legal: list[Action]) -> str:
     x, y = _spot(room["node"])
     w, h = 108, 80
     node = room["node"]
@@ -292,6 +311,13 @@ def _room(room: dict[str, Any], o: dict[str, Any], legal: list[Action]) -> str:
 
 
 def _map_panel(o: dict[str, Any], legal: list[Action]) -> str:
+    keys = ("seat", "stairs", "leaders", "rooms", "chairs", "merchant", "towns", "participants")
+    return _map(kit.narrowed(o, *keys), tuple(legal))
+
+
+@kit.drawn_once
+def _map(o: dict[str, Any], legal: tuple[Action, ...]) -> str:
+    """The rooms, the hall and the towns (drawn once for every seat shown the same)."""
     panel = kit.Panel(MAP, "The round house: rooms, the ancestral hall and the towns", "main")
     panel.add(
         f'<circle cx="{MID}" cy="{MID}" r="{RING_R["outer"] + 56}" fill="#e5d3b3" stroke="#6e2c00" stroke-width="2"/>',
@@ -359,7 +385,13 @@ def _goods_row(goods: dict[str, int], x: float, y: float) -> tuple[str, float]:
     return "".join(out), x
 
 
-def _player_panel(o: dict[str, Any], p: dict[str, Any], legal: list[Action], role: str) -> str:
+def _player_panel(o: dict[str, Any], p: dict[str, Any], role: str) -> str:
+    return _player_board(kit.narrowed(o, "seat", "current", "to_move", "towns"), p, role)
+
+
+@kit.drawn_once
+def _player_board(o: dict[str, Any], p: dict[str, Any], role: str) -> str:
+    """A player's board (drawn once for every seat shown the same)."""
     seat = p["seat"]
     name = _name(o, seat)
     mark = " to play" if seat == o["current"] and o["to_move"] else ""
@@ -419,6 +451,11 @@ def _supply_card(
 
 
 def _supplies_panel(o: dict[str, Any], legal: list[Action]) -> str:
+    return _supplies(kit.narrowed(o, "experts", "orders", "amulets", "pirates"), list(legal))
+
+
+@kit.drawn_once
+def _supplies(o: dict[str, Any], legal: list[Action]) -> str:
     """The face-up experts, orders, amulets and pirate tiles as cards, clickable when taking one is legal."""
     ids = _ids(legal)
     clickable = False
@@ -517,6 +554,12 @@ def _gain_mark(text: str, x: float, y: float, room: float) -> str:
 
 
 def _hall_panel(o: dict[str, Any], legal: list[Action]) -> str:
+    keys = ("seat", "hall", "marker", "end_at", "participants", "end_amulet", "temples")
+    return _hall(kit.narrowed(o, *keys), list(legal))
+
+
+@kit.drawn_once
+def _hall(o: dict[str, Any], legal: list[Action]) -> str:
     """The ancestral hall grid: honor per space, bonuses above columns and left of rows, what lies
     below and to the right, each seat's seniors, the path being walked; then the temples."""
     hall = o["hall"]
@@ -646,12 +689,16 @@ def _status_panel(o: dict[str, Any]) -> str:
 
 
 def _legend(o: dict[str, Any]) -> str:
+    return _legend_for(o["seat"], tuple(p["seat"] for p in o["participants"]))
+
+
+@kit.drawn_once
+def _legend_for(viewer: int | None, seats: tuple[int, ...]) -> str:
+    """The legend: each seat's colour (the viewer's named "You"), then the symbols."""
+    o = {"seat": viewer}
     entries = [
-        (
-            kit.token(0, 0, 8, _seat_colour(p["seat"])),
-            f"{_name(o, p['seat'])} (seat {p['seat']}): leaders, assistants, markers",
-        )
-        for p in o["participants"]
+        (kit.token(0, 0, 8, _seat_colour(seat)), f"{_name(o, seat)} (seat {seat}): leaders, assistants, markers")
+        for seat in seats
     ]
     entries += [
         (kit.token(0, 0, 8, NEUTRAL), "Neutral leaders"),
@@ -680,9 +727,9 @@ def render_svg(observation: dict[str, Any], legal: list[Action]) -> str:
     panels = [_map_panel(o, legal)]
     mine = [p for p in o["participants"] if p["seat"] == seat]
     others = [p for p in o["participants"] if p["seat"] != seat]
-    panels += [_player_panel(o, p, legal, "own") for p in mine]
+    panels += [_player_panel(o, p, "own") for p in mine]
     panels += [_status_panel(o), _hall_panel(o, legal), _supplies_panel(o, legal)]
-    panels += [_player_panel(o, p, legal, "other") for p in others]
+    panels += [_player_panel(o, p, "other") for p in others]
     panels += [_track_panel(o), _legend(o)]
     who = "a spectator" if seat is None else _name(o, seat)
     return kit.board("round-house", panels, f"The Round House, turn {o['turn']}, seen by {who}")

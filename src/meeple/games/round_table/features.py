@@ -1,6 +1,8 @@
 """A seat's observation as fixed numeric slots for learners (`Game.observation_features`).
 
 Read from the seat's observation (observation.py) alone; slot names say what each holds.
+`from_state` reads the same numbers straight from the state for the learner's loop, only
+what observation.py shows (tests/rl/test_features.py holds the two equal for every seat).
 Blocks, in order (seat blocks relative: the observing seat's first, then the others in turn):
 
 - the table: round, phase and step (one-hot), whether the seat is active and to move, the
@@ -14,12 +16,27 @@ Blocks, in order (seat blocks relative: the observing seat's first, then the oth
 - the seat's own hand: each card of the pool counted by id, and its RP in all.
 """
 
+from array import array
 from typing import Any
 
 from meeple.engine import Features
-from meeple.engine.features import counts, names, one_hot, relative, seat_names
+from meeple.engine.features import Pieces, counts, names, one_hot, relative, row, seat_names
+from meeple.games.round_table import flow
+from meeple.games.round_table.army import army
+from meeple.games.round_table.autumn import region_resistance
 from meeple.games.round_table.content import MAIN_TYPES, Pool
-from meeple.games.round_table.state import AUTUMN, DECLARE, DISCARD, OVER, SPRING, START, SUMMER, WINDOWS, WINTER
+from meeple.games.round_table.state import (
+    AUTUMN,
+    DECLARE,
+    DISCARD,
+    OVER,
+    SPRING,
+    START,
+    SUMMER,
+    WINDOWS,
+    WINTER,
+    Rt,
+)
 
 PHASES = (START, SPRING, SUMMER, AUTUMN, WINTER, DISCARD, OVER)
 STEPS = (DECLARE, *WINDOWS)
@@ -124,4 +141,100 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
         row.append(sum(card["rp"] for card in hand))
         return row
 
-    return Features(tuple(slot_names), encode)
+    # --- the same slots read from the state (Features.from_state), as observation.py shows it ---
+    cards, orders = pool.cards, [relative(seat, players) for seat in range(players)]
+    income = pool.income
+    id_place = {card_id: k for k, card_id in enumerate(ids)}
+    card_none = [0.0] * len(ids)
+    no_region = [0.0] * len(REGION_PARTS)
+
+    def in_play(kinds: tuple[int, ...]) -> list[float]:
+        """Cards in play by type, and their RP, Influence and Resistance."""
+        play = [cards[k] for k in kinds]
+        return [
+            *kind([card.type for card in play]),
+            sum(card.rp for card in play),
+            sum(card.influence for card in play),
+            sum(card.resistance for card in play),
+        ]
+
+    def held(kinds: tuple[int, ...]) -> list[float]:
+        """The seat's own hand by card, and its RP."""
+        made = card_none[:]
+        for k in kinds:
+            made[id_place[cards[k].id]] += 1.0
+        return [*made, sum(cards[k].rp for k in kinds)]
+
+    play_piece, hand_piece = Pieces(in_play), Pieces(held)
+    play_made = play_piece.made
+
+    def from_state(game: Any, state: Rt, seat: int, legal: list[Any]) -> array:
+        card_of = state.card_of
+        look = card_of.__getitem__
+        head = [
+            state.round,
+            *phase(state.phase),
+            *step(state.step),
+            state.active == seat,
+            seat in flow.to_move(state),
+            len(state.regions_deck),
+            state.total_renown,
+            len(state.window),
+            len(state.quests),
+            len(state.used),
+            bool(state.end_reason),
+        ]
+        attack = state.attack
+        attacking = [{attack[u] for u in play} for play in state.play]  # the regions each seat attacks
+        for slot in range(regions):
+            if slot >= len(state.regions):
+                head += no_region
+                continue
+            region = state.regions[slot]
+            mine: tuple[int, ...] = (0, 0, 0)
+            influences, resistances = [], []
+            for p in range(players):
+                if slot in attacking[p]:
+                    influence, resistance = army(state, pool, p, slot)
+                    if p == seat:
+                        mine = (influence, resistance, region_resistance(state, pool, region, p))
+                    else:
+                        influences.append(influence)
+                        resistances.append(resistance)
+            head += [
+                1.0,
+                cards[region].resistance,
+                cards[region].renown,
+                *mine,
+                max(influences, default=0),
+                max(resistances, default=0),
+            ]
+        parts = [array("f", head)]
+        main = pool.main
+        for p in orders[seat]:
+            hand, play, captured = state.hand[p], state.play[p], state.captured[p]
+            mains = sum([main[card_of[u]] for u in hand])
+            key = tuple(map(look, play))
+            parts += (
+                array("f", [len(state.main[p]), len(state.demesne[p]), len(hand), mains, len(hand) - mains]),
+                play_made.get(key) or play_piece(key, key),
+                array(
+                    "f",
+                    [
+                        len(state.spent[p]),
+                        len(captured),
+                        sum([cards[r].renown for r in captured]),
+                        sum([income[card_of[u]] for u in play]),
+                        sum([state.paid[u] for u in play]) + state.spent_rp[p],
+                        state.spent_rp[p],
+                        state.owed[p] if state.owed else 0,
+                        state.demesne_played[p],
+                        state.mulligans[p],
+                    ],
+                ),
+            )
+        key = tuple(map(look, state.hand[seat]))
+        parts.append(hand_piece(key, key))
+        return row(*parts)
+
+    return Features(tuple(slot_names), encode, from_state)

@@ -357,9 +357,15 @@ def _regions_panel(obs: dict[str, Any], legal: Sequence[Action]) -> str:
 
 
 def _seat_panel(obs: dict[str, Any], seat_view: dict[str, Any], legal: Sequence[Action]) -> str:
+    mine = seat_view["seat"] == obs["seat"]
+    return _seat_cards(kit.narrowed(obs, "regions"), seat_view, mine, list(legal) if mine else [])
+
+
+@kit.drawn_once
+def _seat_cards(obs: dict[str, Any], seat_view: dict[str, Any], mine: bool, legal: list[Action]) -> str:
+    """A seat's renown, RP, cards in play and hand (drawn once for every seat shown the same)."""
     p = seat_view["seat"]
-    mine = p == obs["seat"]
-    name = _who(obs, p)
+    name = "You" if mine else f"Seat {p}"
     panel = kit.Panel(kit.NARROW, f"{name}'s cards", "own" if mine else "other", frame=_colour(p))
     panel.add(kit.rect(0, 0, kit.NARROW, 6, _colour(p), rx=3))
     panel.y = 4

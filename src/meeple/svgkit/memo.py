@@ -1,0 +1,77 @@
+"""Panels drawn once for every viewer who would be shown the same panel.
+
+A server redraws every connected seat's board after every action, and most panels of those
+boards are the same as a moment before, or the same as another seat's: another player's
+area, the map, the recent events. `drawn_once` wraps a panel's drawing function whose
+arguments are everything it reads, and keeps what it drew by those arguments (their `repr`:
+for the plain data of observations, str, int, float, bool, None and lists, tuples, dicts and
+frozensets of them, equal texts mean equal arguments of the same types), so the same
+arguments are drawn once and looked up after that.
+
+Why this shows no seat anything it may not see: the function is pure and reads its arguments
+only, so what is looked up is exactly what it would draw for this seat's own arguments, taken
+from this seat's own observation. A panel is shared between seats only when their arguments
+are equal; whatever a seat sees that another does not (its hand, its own name as "You", its
+choices) is in its arguments and keeps its panel apart. tests/games/test_view_memo.py draws
+every seat of every game with and without the memo and finds them byte for byte equal.
+
+The memo is bounded (least recently used out first), per function, in this process.
+"""
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import wraps
+from typing import Any
+
+ENTRIES = 2048  # panels kept per drawing function: a few hundred tables' current boards
+_MEMOS: list[dict[str, str]] = []
+
+
+def drawn_once(draw: Callable[..., str]) -> Callable[..., str]:
+    """`draw`, looked up by its arguments when it has drawn them before (see the module)."""
+    memo: dict[str, str] = {}
+    _MEMOS.append(memo)
+
+    @wraps(draw)
+    def looked_up(*args: Any) -> str:
+        key = repr(args)
+        found = memo.pop(key, None)
+        if found is None:
+            found = draw(*args)
+            if len(memo) >= ENTRIES:
+                del memo[next(iter(memo))]
+        memo[key] = found  # (re)inserted last: the least recently used go first
+        return found
+
+    return looked_up
+
+
+def held() -> list[int]:
+    """How many panels each memo holds now."""
+    return [len(memo) for memo in _MEMOS]
+
+
+def forget() -> None:
+    """Empty every memo."""
+    for memo in _MEMOS:
+        memo.clear()
+
+
+@contextmanager
+def set_aside() -> Iterator[None]:
+    """Draw as if nothing had been drawn yet, then have the memos back as they were (tests
+    compare a board drawn with the memos to the same board drawn from nothing)."""
+    kept = [dict(memo) for memo in _MEMOS]
+    forget()
+    try:
+        yield
+    finally:
+        for memo, entries in zip(_MEMOS, kept, strict=True):
+            memo.clear()
+            memo.update(entries)
+
+
+def narrowed(observation: dict[str, Any], *keys: str) -> dict[str, Any]:
+    """The part of `observation` under `keys`: what a panel drawn once reads, and nothing more
+    (a panel that reads another key fails with a KeyError, not with a stale drawing)."""
+    return {key: observation[key] for key in keys}
