@@ -4,8 +4,9 @@ import pytest
 
 from meeple.agents import make_agent
 from meeple.engine import Rng
-from meeple.games.guedelon import bots, planner
+from meeple.games.guedelon import Guedelon, bots, planner
 from meeple.games.guedelon.state import BEFORE, TURN
+from meeple.games.guedelon.state import Guedelon as GuedelonState
 from meeple.games.guedelon.visitors import route
 
 from .builders import CONTENT, game, turn_state
@@ -137,3 +138,42 @@ def test_the_apprentices_first_candidate_is_the_route_the_greedy_planner_takes()
     candidates = planner._candidates(state, legal, CONTENT, 3)
     assert greedy.id != routes[0], "the scenario must tell the greedy route from the first listed"
     assert candidates[0] == greedy.id and sorted(candidates) == sorted(routes)
+
+
+def _first_choice(players: int, prefix: tuple[str, ...]) -> tuple[Guedelon, GuedelonState]:
+    """The first state of a greedy game whose decision is a choice among several actions whose
+    ids start with `prefix` (an event card's choice, or where an arriving mortar goes)."""
+    g = game()
+    for seed in range(40):
+        state = g.new_game(players, seed)
+        rng = Rng(seed)
+        while not g.is_terminal(state):
+            seat = g.to_move(state)[0]
+            legal = g.legal_actions(state, seat)
+            if len(legal) > 1 and all(a.id.startswith(prefix) for a in legal):
+                return g, state
+            g.apply(state, seat, g.playout_action(state, seat, legal, rng).id)
+    raise AssertionError(f"no greedy game offered a choice of {prefix}")
+
+
+@pytest.mark.parametrize(
+    ("players", "prefix"),
+    [(2, ("side:",)), (3, ("pick:",)), (2, ("foot:",)), (1, ("first:",))],
+)
+def test_the_search_also_weighs_event_choices_mortars_and_the_solo_order(
+    players: int, prefix: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An event card's choice (5.2: which side, which worker), the building an arriving mortar
+    goes to (7.6) and the solo order (11.3) are played out too: the greedy planner's own choice
+    stands unless another one finishes two rounds sooner."""
+    g, state = _first_choice(players, prefix)
+    seat = g.to_move(state)[0]
+    legal = g.legal_actions(state, seat)
+    greedy = g.playout_action(state, seat, legal, Rng(0)).id
+    other = next(a.id for a in legal if a.id != greedy)
+    finish = {a.id: 18.0 for a in legal}
+    monkeypatch.setattr(planner, "_playout", lambda state, option, future, content: -finish[option[0]])
+    finish[other] = 17.0
+    assert g.plan_action(state, seat, legal, Rng(1), {}, 1).id == greedy
+    finish[other] = 16.0
+    assert g.plan_action(state, seat, legal, Rng(1), {}, 1).id == other

@@ -4,7 +4,7 @@ hook (The Cardinal Rule)."""
 from meeple.engine import Rng
 from meeple.games.round_table import autumn, rp
 from meeple.games.round_table.abilities import ABILITIES
-from meeple.games.round_table.army import strength, total_strength
+from meeple.games.round_table.army import armies, strength, strengths
 from meeple.games.round_table.spring import own_knights
 from meeple.games.round_table.state import SUMMER
 
@@ -165,9 +165,10 @@ def test_a_leader_on_a_quest_gives_no_bonus() -> None:
     assert strength(state, POOL, knight) == (2, 1)
 
 
-def test_a_seats_total_strength_is_the_sum_of_its_knights_strengths() -> None:
-    """`total_strength` (the estimate's shortcut) against `strength` knight by knight, along random
-    games where knights quest, attack, carry items and titles and lead their fellows."""
+def test_a_seats_strengths_and_armies_agree_with_each_knights_strength() -> None:
+    """`strengths` (every knight of a seat at once: the estimate, the Autumn, the armies shown)
+    against `strength` knight by knight, and each region's `armies` against their sums, along
+    random games where knights quest, attack, carry items and titles and lead their fellows."""
     checked = 0
     for players, seed in ((2, 3), (4, 5), (6, 7)):
         state = GAME.new_game(players, seed)
@@ -176,7 +177,16 @@ def test_a_seats_total_strength_is_the_sum_of_its_knights_strengths() -> None:
             for seat in range(players):
                 knights = own_knights(state, POOL, seat)
                 each = [strength(state, POOL, u) for u in knights]
-                assert total_strength(state, POOL, seat, knights) == (sum(i for i, _ in each), sum(r for _, r in each))
+                assert strengths(state, POOL, seat) == dict(zip(knights, each, strict=True))
+                by_slot = {
+                    slot: [s for u, s in zip(knights, each, strict=True) if state.attack[u] == slot]
+                    for slot in range(3)
+                }
+                assert armies(state, POOL, seat) == {
+                    slot: (sum(i for i, _ in found), sum(r for _, r in found))
+                    for slot, found in by_slot.items()
+                    if found
+                }
                 checked += len(knights) > 1 and any(state.quest_of[u] >= 0 for u in knights)
             mover = GAME.to_move(state)[0]
             legal = GAME.legal_actions(state, mover)

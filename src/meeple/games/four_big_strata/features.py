@@ -153,11 +153,13 @@ def observation_features(content: Content, players: int, participants: int, disp
     def public(state: Fbs, p: int) -> list[float]:
         """What every seat sees of participant `p`'s Personal Display: class scores, Influence,
         upkeep, cards, cards per column, cards face up."""
-        scores, power, upkeep = views.summary(state, p)
+        layout = (tuple(state.cards[p]), tuple(state.columns[p]), tuple(state.face_up[p]))
+        scores, power, upkeep = views.summaries.get(layout) or views.summary(state, p, layout)
         return [
             *scores,
             power,
-            *upkeep,
+            upkeep["grain"],
+            upkeep["money"],
             len(state.cards[p]),
             *column([COLUMN_NAMES[c] for c in state.columns[p]]),
             sum(state.face_up[p]),

@@ -26,21 +26,19 @@ def paired_with(state: Rt, seat: int, knight: int) -> list[int]:
 
 def subtypes(state: Rt, pool: Pool, knight: int) -> set[str]:
     """The knight's subtypes: printed, granted by paired cards, and Grail implying Round Table."""
-    seat = state.owner[knight]
+    return _subtypes(state, pool, knight, paired_with(state, state.owner[knight], knight))
+
+
+def _subtypes(state: Rt, pool: Pool, knight: int, items: list[int]) -> set[str]:
+    """`subtypes` of a knight whose paired cards are `items`."""
     found = set(pool.cards[state.card_of[knight]].subtypes)
-    for u in paired_with(state, seat, knight):
+    for u in items:
         grant = hook(pool.cards[state.card_of[u]].ability, SUBTYPES)
         if grant is not None:
             found.update(grant(state, pool, knight))
     if "grail" in found:
         found.add("round_table")
     return found
-
-
-def attackers(state: Rt, seat: int, slot: int) -> list[int]:
-    """The seat's knights committed to region `slot`."""
-    attack = state.attack
-    return [u for u in state.play[seat] if attack[u] == slot]
 
 
 def strength(state: Rt, pool: Pool, knight: int) -> tuple[int, int]:
@@ -60,53 +58,71 @@ def strength(state: Rt, pool: Pool, knight: int) -> tuple[int, int]:
     return influence + leaders, resistance + leaders
 
 
-def total_strength(state: Rt, pool: Pool, seat: int, knights: list[int]) -> tuple[int, int]:
-    """The summed `strength` of `knights`, every knight the seat has in play, each knight's
-    subtypes worked out once (not once per fellow)."""
-    cards, card_of, quest_of = pool.cards, state.card_of, state.quest_of
-    kinds = [subtypes(state, pool, u) for u in knights]
+def strengths(state: Rt, pool: Pool, seat: int) -> dict[int, tuple[int, int]]:
+    """`strength` of every knight the seat has in play, in play order, in one pass: each
+    knight's paired cards and subtypes worked out once (not once per fellow)."""
+    cards, card_of, quest_of, paired = pool.cards, state.card_of, state.quest_of, state.paired
+    play = state.play[seat]
+    knight_kinds = pool.of_type["knight"]
+    knights = [u for u in play if card_of[u] in knight_kinds]
+    if not knights:
+        return {}
+    items: dict[int, list[int]] = {u: [] for u in knights}  # per knight: its paired cards, in play order
+    for u in play:
+        holder = items.get(paired[u])
+        if holder is not None:
+            holder.append(u)
+    kinds = [_subtypes(state, pool, u, items[u]) for u in knights]
     free = [quest_of[u] < 0 for u in knights]  # not engaged on a quest: gives its bonuses
     round_table = sum(1 for s, f in zip(kinds, free, strict=True) if f and "round_table" in s)
     grail = sum(1 for s, f in zip(kinds, free, strict=True) if f and "grail" in s)
     leaders = sum(1 for u, f in zip(knights, free, strict=True) if f and "leader" in cards[card_of[u]].subtypes)
-    influence = resistance = 0
+    found = {}
     for u, mine, f in zip(knights, kinds, free, strict=True):
-        i, r = _own_strength(state, pool, seat, u)
+        i, r = _with_items(state, pool, u, items[u])
         if "round_table" in mine:
             i += round_table - f  # each other free Round Table knight
         if "grail" in mine:
             r += grail - f
         bonus = leaders - (f and "leader" in cards[card_of[u]].subtypes)
-        influence += i + bonus
-        resistance += r + bonus
-    return influence, resistance
+        found[u] = (i + bonus, r + bonus)
+    return found
+
+
+def armies(state: Rt, pool: Pool, seat: int) -> dict[int, tuple[int, int]]:
+    """`army` of every region slot the seat attacks, in one pass."""
+    attack = state.attack
+    found: dict[int, tuple[int, int]] = {}
+    for knight, (i, r) in strengths(state, pool, seat).items():
+        slot = attack[knight]
+        if slot >= 0:
+            influence, resistance = found.get(slot, (0, 0))
+            found[slot] = (influence + i, resistance + r)
+    return found
 
 
 def _own_strength(state: Rt, pool: Pool, seat: int, knight: int) -> tuple[int, int]:
     """A knight's Influence and Resistance with its paired cards and their texts, before any
     bonus from its fellows."""
+    return _with_items(state, pool, knight, paired_with(state, seat, knight))
+
+
+def _with_items(state: Rt, pool: Pool, knight: int, items: list[int]) -> tuple[int, int]:
+    """`_own_strength` of a knight whose paired cards are `items`."""
     cards, card_of = pool.cards, state.card_of
     card = cards[card_of[knight]]
     influence, resistance = card.influence, card.resistance
-    for bearer in [knight, *paired_with(state, seat, knight)]:
+    for bearer in [knight, *items]:
         bearer_card = cards[card_of[bearer]]
         if bearer != knight:
             influence += bearer_card.influence
             resistance += bearer_card.resistance
+        if not bearer_card.ability:
+            continue
         more = hook(bearer_card.ability, INFLUENCE)
         if more is not None:
             influence += more(state, pool, knight, bearer)
         more = hook(bearer_card.ability, RESISTANCE)
         if more is not None:
             resistance += more(state, pool, knight, bearer)
-    return influence, resistance
-
-
-def army(state: Rt, pool: Pool, seat: int, slot: int) -> tuple[int, int]:
-    """The summed (Influence, Resistance) of the seat's knights attacking region `slot`."""
-    influence = resistance = 0
-    for knight in attackers(state, seat, slot):
-        i, r = strength(state, pool, knight)
-        influence += i
-        resistance += r
     return influence, resistance

@@ -20,10 +20,11 @@ Resetting Support: each player in turn, from the active player, may pull cards i
 
 from meeple.engine import Action
 from meeple.engine.wording import seat_mark
-from meeple.games.round_table.army import army, attackers
+from meeple.games.round_table.army import armies as seat_armies
 from meeple.games.round_table.content import Pool
 from meeple.games.round_table.events import QUEST_DRAWS, REGION_RESISTANCE, hook
-from meeple.games.round_table.spring import knight_label
+from meeple.games.round_table.made import once
+from meeple.games.round_table.spring import knight_label, label_in
 from meeple.games.round_table.state import Rt
 from meeple.games.round_table.zones import draw, leave_play, take_top, to_spent
 
@@ -55,8 +56,9 @@ def attack_winner(remaining: dict[int, int], resistance: dict[int, int], renown:
 def resolve_attacks(state: Rt, pool: Pool) -> None:
     """Resolve every Region in play, then refill the Regions to 3 and bring the knights home."""
     captured: list[tuple[int, int]] = []
+    by_seat = [seat_armies(state, pool, seat) for seat in range(state.players)]
     for slot, region in enumerate(state.regions):
-        armies = {seat: army(state, pool, seat, slot) for seat in range(state.players) if attackers(state, seat, slot)}
+        armies = {seat: found[slot] for seat, found in enumerate(by_seat) if slot in found}
         if not armies:
             continue
         remaining = {
@@ -115,9 +117,12 @@ def resolve_quests(state: Rt, pool: Pool) -> None:
 
 def owed_seat(state: Rt) -> int:
     """The first seat clockwise from the active player with Quest draws to take, or -1."""
+    owed = state.owed
+    if not any(owed):
+        return -1
     for offset in range(state.players):
         seat = (state.active + offset) % state.players
-        if state.owed and state.owed[seat]:
+        if owed[seat]:
             return seat
     return -1
 
@@ -147,12 +152,21 @@ def can_pull_back(state: Rt, pool: Pool, seat: int) -> bool:
 
 
 def recall_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
-    actions = [Action("pass", "Pass: keep your cards in play")]
-    for uid in state.play[seat]:
-        card = pool.cards[state.card_of[uid]]
-        if card.type != "demesne":
-            actions.append(Action(f"recall:{uid}", f"Pull {knight_label(state, pool, uid)} back to hand", {"uid": uid}))
+    actions = [_KEEP]
+    play, demesnes = state.play[seat], pool.of_type["demesne"]
+    kinds = list(map(state.card_of.__getitem__, play))
+    for place, (uid, kind) in enumerate(zip(play, kinds, strict=True)):
+        if kind not in demesnes:
+            label = label_in(pool, kinds, place)
+            actions.append(once(("recall", uid, label), _recall, uid, label))
     return actions
+
+
+_KEEP = Action("pass", "Pass: keep your cards in play")
+
+
+def _recall(uid: int, label: str) -> Action:
+    return Action(f"recall:{uid}", f"Pull {label} back to hand", {"uid": uid})
 
 
 def perform_recall(state: Rt, seat: int, action: Action) -> None:

@@ -34,6 +34,8 @@ def _powers(state: Rt, pool: Pool) -> dict[int, int]:
     power: dict[int, int] = {}
     for play in state.play:
         mine = {u: cards[card_of[u]].influence for u in play if card_of[u] in knights}
+        if not mine:
+            continue
         for u in play:
             if paired[u] in mine:
                 mine[paired[u]] += cards[card_of[u]].influence
@@ -84,16 +86,16 @@ def _declare(state: Rt, seat: int, legal: list[Action], pool: Pool) -> Action:
     free = sum(power[u] for u in {a.payload["knight"] for a in commits})
     slots = len(state.regions)
     mine_at, influence_at, resistance_at = [0] * slots, [0] * slots, [0] * slots
-    for p in range(state.players):
-        for u in state.play[p]:
-            slot = attack[u]
-            if not 0 <= slot < slots:
-                continue
-            if p == seat:
-                mine_at[slot] += power[u]
-            else:
-                influence_at[slot] += power[u]
-                resistance_at[slot] += cards[state.card_of[u]].resistance
+    owner, card_of = state.owner, state.card_of
+    for u, strength in power.items():  # only knights attack
+        slot = attack[u]
+        if not 0 <= slot < slots:
+            continue
+        if owner[u] == seat:
+            mine_at[slot] += strength
+        else:
+            influence_at[slot] += strength
+            resistance_at[slot] += cards[card_of[u]].resistance
     best: tuple[float, int] = (0.0, -1)
     for slot, region_index in enumerate(state.regions):
         region = cards[region_index]

@@ -69,6 +69,7 @@ class Pool(msgspec.Struct, frozen=True):
     main: tuple[bool, ...]  # per card: whether it belongs in a Main deck (its back), Card.main
     income: tuple[int, ...]  # per card: the RP it adds to its seat's capacity in play (a demesne's), else 0
     hooked: dict[str, frozenset[int]]  # event -> the cards whose text answers it
+    holding: tuple[int | str | None, ...]  # per card: what a knight may hold one of (see `holding_key`), else None
 
     def __hash__(self) -> int:
         return id(self)
@@ -124,6 +125,15 @@ def _check_variant(card: Card, step: Card | None, where: str) -> None:
         raise ContentError(f"{where}: a printing of {step.name} has {wanted}")
 
 
+def holding_key(index: int, card: Card) -> int | str | None:
+    """What a knight may hold only one of (2. Knights: "only one of each type equipped", Titles:
+    "only one Title of any name"): an Equipment's type, a Title's name (its pool index); None
+    for other cards."""
+    if card.type == "equipment":
+        return card.slot
+    return index if card.type == "title" else None
+
+
 @cache
 def load_pool() -> Pool:
     """Read and validate the card pool once."""
@@ -140,6 +150,7 @@ def load_pool() -> Pool:
         of_type={kind: frozenset(i for i, card in enumerate(cards) if card.type == kind) for kind in CARD_KINDS},
         main=tuple(card.main for card in cards),
         income=tuple(card.rp if card.type == "demesne" else 0 for card in cards),
+        holding=tuple(holding_key(i, card) for i, card in enumerate(cards)),
         hooked={
             event: frozenset(i for i, card in enumerate(cards) if event in ABILITIES.get(card.ability, {}))
             for event in EVENTS

@@ -10,7 +10,7 @@ the Regions already captured. The weights were fitted on heuristic games
 """
 
 from meeple.engine import Estimate, LinearModel
-from meeple.games.round_table.army import total_strength
+from meeple.games.round_table.army import strengths
 from meeple.games.round_table.content import Pool
 from meeple.games.round_table.flow import renown
 from meeple.games.round_table.rp import capacity
@@ -47,15 +47,13 @@ def progress(state: Rt) -> float:
 
 def features(state: Rt, seat: int, pool: Pool) -> list[float]:
     """What MODEL weighs for one seat."""
-    cards, card_of = pool.cards, state.card_of
-    knights = [u for u in state.play[seat] if cards[card_of[u]].type == "knight"]
-    influence, resistance = total_strength(state, pool, seat, knights)
+    knights = strengths(state, pool, seat).values()
     return [
         float(renown(state, pool, seat)),
         float(capacity(state, pool, seat)),
         float(len(knights)),
-        float(influence),
-        float(resistance),
+        float(sum(i for i, _ in knights)),
+        float(sum(r for _, r in knights)),
         float(len(state.hand[seat])),
         float(len(state.main[seat])),
     ]

@@ -22,7 +22,7 @@ from typing import Any
 from meeple.engine import Features
 from meeple.engine.features import Pieces, counts, names, one_hot, relative, row, seat_names
 from meeple.games.round_table import flow
-from meeple.games.round_table.army import army
+from meeple.games.round_table.army import armies as seat_armies
 from meeple.games.round_table.autumn import region_resistance
 from meeple.games.round_table.content import MAIN_TYPES, Pool
 from meeple.games.round_table.state import (
@@ -184,8 +184,7 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
             len(state.used),
             bool(state.end_reason),
         ]
-        attack = state.attack
-        attacking = [{attack[u] for u in play} for play in state.play]  # the regions each seat attacks
+        attacking = [seat_armies(state, pool, p) for p in range(players)]  # each seat's armies by region slot
         for slot in range(regions):
             if slot >= len(state.regions):
                 head += no_region
@@ -195,7 +194,7 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
             influences, resistances = [], []
             for p in range(players):
                 if slot in attacking[p]:
-                    influence, resistance = army(state, pool, p, slot)
+                    influence, resistance = attacking[p][slot]
                     if p == seat:
                         mine = (influence, resistance, region_resistance(state, pool, region, p))
                     else:

@@ -45,8 +45,10 @@ def to_move(state: Rt) -> tuple[int, ...]:
         return (winter.over_limit(state),)
     if phase == SUMMER and state.step != DECLARE:
         return (state.window_seat,)
-    if phase == AUTUMN and autumn.owed_seat(state) >= 0:
-        return (autumn.owed_seat(state),)
+    if phase == AUTUMN:
+        owed = autumn.owed_seat(state)
+        if owed >= 0:
+            return (owed,)
     return (state.seat_of_turn(),)
 
 
@@ -152,18 +154,14 @@ def summer_forward(state: Rt, pool: Pool) -> bool:
         else:
             return False
         return True
-    if state.window_passes >= state.players:
-        summer.close_window(state, pool)
-        if state.step == OTHER:
-            state.turn += 1
-            state.step = DECLARE
-        else:
-            summer.open_window(state, NEXT_WINDOW[state.step])
-        return True
-    if summer.can_respond(state, pool, state.window_seat):
+    if summer.pass_until_response(state, pool):
         return False
-    state.window_passes += 1
-    state.window_seat = (state.window_seat + 1) % state.players
+    summer.close_window(state, pool)
+    if state.step == OTHER:
+        state.turn += 1
+        state.step = DECLARE
+    else:
+        summer.open_window(state, NEXT_WINDOW[state.step])
     return True
 
 

@@ -8,14 +8,16 @@ from meeple.engine import Action
 
 LIMIT = 50_000  # actions kept at most; the store starts afresh when full
 
-_MADE: dict[tuple[Any, ...], Action] = {}
+MADE: dict[tuple[Any, ...], Action] = {}
+"""Every action made so far, by key: the hottest offers read it (`MADE.get(key) or once(...)`)
+and call `once` only to make a new one."""
 
 
 def once(key: tuple[Any, ...], build: Callable[..., Action], *args: Any) -> Action:
     """`build(*args)`, made once per `key` (which must name everything the action shows)."""
-    action = _MADE.get(key)
+    action = MADE.get(key)
     if action is None:
-        if len(_MADE) >= LIMIT:
-            _MADE.clear()
-        action = _MADE[key] = build(*args)
+        if len(MADE) >= LIMIT:
+            MADE.clear()
+        action = MADE[key] = build(*args)
     return action

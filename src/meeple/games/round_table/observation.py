@@ -10,17 +10,17 @@ of a deck file is its owner's secret (a ruling). Private: a seat's own hand.
 Never shown: the order of any deck, other seats' hands, the contents of another's deck file.
 """
 
-from functools import cache
-from typing import Any
+from functools import cache, lru_cache
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 from meeple.engine import Rng
 from meeple.engine.wording import word_log
-from meeple.games.round_table import rp
-from meeple.games.round_table.army import army, attackers
+from meeple.games.round_table.army import armies
 from meeple.games.round_table.autumn import region_resistance
 from meeple.games.round_table.content import Card, Pool
 from meeple.games.round_table.decks import starter_names
-from meeple.games.round_table.spring import play_labels
+from meeple.games.round_table.spring import labels_of
 from meeple.games.round_table.state import UNORDERED, Rt
 
 
@@ -46,52 +46,88 @@ HIDDEN = {back: {"back": back, "card": None} for back in ("main", "demesne")}
 
 
 @cache
-def _pool_views(pool: Pool) -> tuple[tuple[dict[str, Any], ...], tuple[str, ...]]:
-    """Per pool index: the card's shared view and the back it shows in a hand."""
+def _pool_views(pool: Pool) -> tuple[tuple[dict[str, Any], ...], tuple[str, ...], tuple[dict[str, Any], ...]]:
+    """Per pool index: the card's shared view, the back it shows in a hand and how another
+    seat sees it in that hand (HIDDEN)."""
     cards = pool.cards
-    return tuple(card_view(card) for card in cards), tuple("main" if card.main else "demesne" for card in cards)
+    backs = tuple("main" if card.main else "demesne" for card in cards)
+    return tuple(card_view(card) for card in cards), backs, tuple(HIDDEN[back] for back in backs)
 
 
-def _seat(state: Rt, pool: Pool, p: int, viewer: int | None) -> dict[str, Any]:
-    views, backs = _pool_views(pool)
-    cards, card_of, paired, attack, quest_of, upgraded, paid = (
-        pool.cards,
-        state.card_of,
-        state.paired,
-        state.attack,
-        state.quest_of,
-        state.upgraded,
-        state.paid,
+_IDLE = frozenset([-1])  # `InPlay.attacks` of a seat none of whose cards attack
+
+
+class InPlay(NamedTuple):
+    """A seat's cards in play as observations show them, with what they add up to."""
+
+    views: tuple[dict[str, Any], ...]  # per card: uid, label, card view, pairing, task, upgrade, payment
+    capacity: int  # rp.capacity
+    upkeep: int  # the RP its cards in play hold (rp.allocated without this Summer's spending)
+    attacks: frozenset[int]  # the region slots its knights attack
+
+
+def in_play(state: Rt, pool: Pool, p: int) -> InPlay:
+    """`InPlay` of seat `p`: made once per content (the same cards, in the same order, each
+    with the same pairing, task, upgrade and payment) and shared by every observation of it,
+    so no consumer may edit it (tests/games/round_table/test_observation.py checks)."""
+    return shown_in_play(pool, *in_play_content(state, p))
+
+
+def in_play_content(state: Rt, p: int) -> tuple[tuple[int, ...], tuple[tuple[Any, ...], ...]]:
+    """What `InPlay` of seat `p` is made from: its cards in play (uids) and, per card, its pool
+    index, the knight it is paired with, its attack, its quest, whether upgraded, the RP paid."""
+    play = state.play[p]
+    columns = (state.card_of, state.paired, state.attack, state.quest_of, state.upgraded, state.paid)
+    if len(play) == 1:  # itemgetter of one index gives the value, not a tuple
+        return (play[0],), tuple((column[play[0]],) for column in columns)
+    return tuple(play), tuple(map(itemgetter(*play), columns))
+
+
+@lru_cache(maxsize=8192)
+def shown_in_play(pool: Pool, play: tuple[int, ...], columns: tuple[tuple[Any, ...], ...]) -> InPlay:
+    """`InPlay` of the content `in_play_content` gives, made once per content."""
+    views = _pool_views(pool)[0]
+    kinds = columns[0]
+    shown = tuple(
+        {
+            "uid": u,
+            "name": name,
+            "card": views[kind],
+            "paired": paired,
+            "attack": attack,
+            "quest": quest,
+            "upgraded": upgraded,
+            "paid": paid,
+        }
+        for u, name, kind, paired, attack, quest, upgraded, paid in zip(
+            play, labels_of(pool, list(kinds)), *columns, strict=True
+        )
     )
+    return InPlay(shown, sum([pool.income[kind] for kind in kinds]), sum(columns[5]), frozenset(columns[2]))
+
+
+def _seat(state: Rt, pool: Pool, p: int, viewer: int | None, cards: InPlay) -> dict[str, Any]:
+    """One seat as `viewer` sees it, its cards in play `cards`."""
+    views, backs, hidden = _pool_views(pool)
+    of_card = state.card_of.__getitem__
     in_hand = state.hand[p]
     if p == viewer:
-        hand = [{"uid": u, "back": backs[card_of[u]], "card": views[card_of[u]]} for u in in_hand]
+        hand = [{"uid": u, "back": backs[of_card(u)], "card": views[of_card(u)]} for u in in_hand]
     else:
-        hand = [HIDDEN[backs[card_of[u]]] for u in in_hand]
+        hand = list(map(hidden.__getitem__, map(of_card, in_hand)))
+    captured = state.captured[p]
     return {
         "seat": p,
         "deck": state.decks[p],
         "main_deck": len(state.main[p]),
         "demesne_deck": len(state.demesne[p]),
         "hand": hand,
-        "play": [
-            {
-                "uid": u,
-                "name": name,
-                "card": views[card_of[u]],
-                "paired": paired[u],
-                "attack": attack[u],
-                "quest": quest_of[u],
-                "upgraded": upgraded[u],
-                "paid": paid[u],
-            }
-            for u, name in play_labels(state, pool, p).items()
-        ],
-        "spent": [views[card_of[u]] for u in state.spent[p]],
-        "captured": [views[r] for r in state.captured[p]],
-        "renown": sum([cards[r].renown for r in state.captured[p]]),
-        "capacity": rp.capacity(state, pool, p),
-        "allocated": rp.allocated(state, p),
+        "play": list(cards.views),
+        "spent": list(map(views.__getitem__, map(of_card, state.spent[p]))),
+        "captured": list(map(views.__getitem__, captured)),
+        "renown": sum([pool.cards[r].renown for r in captured]),
+        "capacity": cards.capacity,
+        "allocated": cards.upkeep + state.spent_rp[p],
         "spent_rp": state.spent_rp[p],
         "quest_draws": state.owed[p] if state.owed else 0,
         "demesne_played": state.demesne_played[p],
@@ -99,28 +135,30 @@ def _seat(state: Rt, pool: Pool, p: int, viewer: int | None) -> dict[str, Any]:
     }
 
 
-def _armies(state: Rt, pool: Pool, slot: int, region: int) -> list[dict[str, int]]:
+def _armies(
+    state: Rt, pool: Pool, slot: int, region: int, by_seat: list[dict[int, tuple[int, int]]]
+) -> list[dict[str, int]]:
     """Each army attacking a region, with every bonus counted (all in play is public): its
-    Influence and Resistance, and the region's Resistance against it."""
-    found = []
-    for p in range(state.players):
-        if attackers(state, p, slot):
-            influence, resistance = army(state, pool, p, slot)
-            found.append(
-                {
-                    "seat": p,
-                    "influence": influence,
-                    "resistance": resistance,
-                    "region_resistance": region_resistance(state, pool, region, p),
-                }
-            )
-    return found
+    Influence and Resistance, and the region's Resistance against it. `by_seat`: per seat, its
+    armies by region slot (army.armies)."""
+    return [
+        {
+            "seat": p,
+            "influence": found[slot][0],
+            "resistance": found[slot][1],
+            "region_resistance": region_resistance(state, pool, region, p),
+        }
+        for p, found in enumerate(by_seat)
+        if slot in found
+    ]
 
 
 def observation(state: Rt, seat: int | None, pool: Pool, to_move: tuple[int, ...]) -> dict[str, Any]:
     """The observation of `seat` (None: a spectator, who sees only public information)."""
     cards, card_of = pool.cards, state.card_of
     views = _pool_views(pool)[0]
+    cards_in_play = [in_play(state, pool, p) for p in range(state.players)]
+    by_seat = [armies(state, pool, p) if cards.attacks != _IDLE else {} for p, cards in enumerate(cards_in_play)]
     return {
         "game": "round-table",
         "seat": seat,
@@ -131,7 +169,7 @@ def observation(state: Rt, seat: int | None, pool: Pool, to_move: tuple[int, ...
         "active": state.active,
         "to_move": list(to_move),
         "regions": [views[r] for r in state.regions],
-        "armies": [_armies(state, pool, slot, region) for slot, region in enumerate(state.regions)],
+        "armies": [_armies(state, pool, slot, region, by_seat) for slot, region in enumerate(state.regions)],
         "regions_deck": len(state.regions_deck),
         "regions_to_come": sorted(cards[r].name for r in state.regions_deck),
         "total_renown": state.total_renown,
@@ -150,7 +188,7 @@ def observation(state: Rt, seat: int | None, pool: Pool, to_move: tuple[int, ...
             for uid, target, spent, p in state.quests
         ],
         "used": sorted(cards[c].name for c in state.used),
-        "seats": [_seat(state, pool, p, seat) for p in range(state.players)],
+        "seats": [_seat(state, pool, p, seat, cards) for p, cards in enumerate(cards_in_play)],
         "end": state.end_reason,
         "log": word_log(state.log, seat, 40),
     }

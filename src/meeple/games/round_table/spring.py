@@ -17,15 +17,15 @@
   play: both go to the Spent Pile, their Titles leave play, their Equipment is unpaired.
 """
 
-from functools import lru_cache
+from functools import cache
 
 from meeple.engine import Action
 from meeple.engine.wording import seat_mark
 from meeple.games.round_table import rp
 from meeple.games.round_table.army import paired_with
 from meeple.games.round_table.content import Card, Pool
-from meeple.games.round_table.events import RECRUITED, hook
-from meeple.games.round_table.made import once
+from meeple.games.round_table.events import COST, RECRUITED, hook
+from meeple.games.round_table.made import MADE, once
 from meeple.games.round_table.state import Rt
 from meeple.games.round_table.zones import leave_play, take_from_hand, to_spent
 
@@ -39,37 +39,41 @@ ORDINALS = ("1st", "2nd", "3rd")
 def knight_label(state: Rt, pool: Pool, uid: int) -> str:
     """How labels, the log and the board name a card in play: its name, and when its owner has
     several of that card in play, which of them in the order they lie ("Knight Bachelor (2nd)")."""
-    card_index = state.card_of[uid]
-    name = pool.cards[card_index].name
-    same = [u for u in state.play[state.owner[uid]] if state.card_of[u] == card_index]
-    if len(same) < 2 or uid not in same:
+    play, card_of = state.play[state.owner[uid]], state.card_of
+    if uid not in play:
+        return pool.cards[card_of[uid]].name
+    return label_in(pool, [card_of[u] for u in play], play.index(uid))
+
+
+def label_in(pool: Pool, kinds: list[int], place: int) -> str:
+    """`knight_label` of the card at `place` of a seat's cards in play, given as pool indices."""
+    kind = kinds[place]
+    name = pool.cards[kind].name
+    if kinds.count(kind) < 2:
         return name
-    return _copy_label(name, same.index(uid))
+    return _copy_label(name, kinds[:place].count(kind))
 
 
+@cache
 def _copy_label(name: str, place: int) -> str:
     return f"{name} ({ORDINALS[place] if place < len(ORDINALS) else f'{place + 1}th'})"
 
 
-def play_labels(state: Rt, pool: Pool, seat: int) -> dict[int, str]:
-    """`knight_label` of every card the seat has in play, in play order."""
-    play = state.play[seat]
-    return dict(zip(play, _labels(pool, tuple([state.card_of[u] for u in play])), strict=True))
-
-
-@lru_cache(maxsize=4096)
-def _labels(pool: Pool, kinds: tuple[int, ...]) -> tuple[str, ...]:
-    """The labels of cards in play lying in this order (pool indices), worked out once per order."""
-    places: dict[int, int] = {}  # per card with several copies in play: how many are labelled
-    labels = []
+def labels_of(pool: Pool, kinds: list[int]) -> list[str]:
+    """`label_in` of every card of a seat's cards in play, given as pool indices."""
+    cards = pool.cards
+    labels = [cards[kind].name for kind in kinds]
+    if len(set(kinds)) == len(kinds):
+        return labels
+    counts: dict[int, int] = {}
     for kind in kinds:
-        name = pool.cards[kind].name
-        if kinds.count(kind) < 2:
-            labels.append(name)
-        else:
+        counts[kind] = counts.get(kind, 0) + 1
+    places: dict[int, int] = {}  # per card with several copies in play: how many are labelled
+    for i, kind in enumerate(kinds):
+        if counts[kind] > 1:
             place = places[kind] = places.get(kind, -1) + 1
-            labels.append(_copy_label(name, place))
-    return tuple(labels)
+            labels[i] = _copy_label(labels[i], place)
+    return labels
 
 
 def own_knights(state: Rt, pool: Pool, seat: int) -> list[int]:
@@ -77,32 +81,10 @@ def own_knights(state: Rt, pool: Pool, seat: int) -> list[int]:
     return [u for u in state.play[seat] if card_of[u] in knights]
 
 
-def _holding_key(pool: Pool, card: int) -> int | str:
-    """What a knight may hold only one of: an Equipment's type, a Title's name."""
-    item = pool.cards[card]
-    return item.slot if item.type == "equipment" else card
-
-
-def held(state: Rt, pool: Pool, seat: int) -> dict[int, set[int | str]]:
-    """Per knight of the seat: the Equipment types and Title names it holds."""
-    knights, card_of, paired = pool.of_type["knight"], state.card_of, state.paired
-    found: dict[int, set[int | str]] = {}
-    items = []
-    for u in state.play[seat]:
-        if card_of[u] in knights:
-            found[u] = set()
-        elif paired[u] >= 0:
-            items.append(u)
-    for u in items:
-        if paired[u] in found:
-            found[paired[u]].add(_holding_key(pool, card_of[u]))
-    return found
-
-
 def can_hold(state: Rt, pool: Pool, card: int, knight: int) -> bool:
     """One Equipment of each type, one Title of each name, per knight."""
-    key = _holding_key(pool, card)
-    return all(_holding_key(pool, state.card_of[u]) != key for u in paired_with(state, state.owner[knight], knight))
+    key = pool.holding[card]
+    return all(pool.holding[state.card_of[u]] != key for u in paired_with(state, state.owner[knight], knight))
 
 
 def free_demesne(state: Rt, pool: Pool, seat: int, card: int) -> int:
@@ -139,19 +121,29 @@ def _move(uid: int, name: str, knight: int, knight_name: str) -> Action:
 
 def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
     actions = [_PASS]
-    room = rp.available(state, pool, seat)
-    holdings = held(state, pool, seat)
-    cards, card_of = pool.cards, state.card_of
-    labels = play_labels(state, pool, seat) if holdings else {}
-    changers = rp.cost_changers(state, pool, seat)
-    seen: set[int] = set()
-    for uid in state.hand[seat]:
-        card_index = card_of[uid]
-        if card_index in seen:
-            continue
-        seen.add(card_index)
+    play, card_of, paired = state.play[seat], state.card_of, state.paired
+    kinds = list(map(card_of.__getitem__, play))
+    room = sum(map(pool.income.__getitem__, kinds)) - sum(map(state.paid.__getitem__, play)) - state.spent_rp[seat]
+    holding_keys, knight_kinds = pool.holding, pool.of_type["knight"]
+    holdings: dict[int, set[int | str]] = {}  # `room` is rp.available; per knight what it holds, in play order
+    items: list[int] = []
+    if not knight_kinds.isdisjoint(kinds):
+        holdings = {u: set() for u, kind in zip(play, kinds, strict=True) if kind in knight_kinds}
+        items = [u for u, kind in zip(play, kinds, strict=True) if holding_keys[kind] is not None]
+        for u in items:
+            holder = holdings.get(paired[u])
+            if holder is not None:
+                holder.add(holding_keys[card_of[u]])
+    in_hand = dict.fromkeys(map(card_of.__getitem__, state.hand[seat]))
+    labels: dict[int, str] = {}  # the knights' names, when an item may go to one
+    if holdings and (items or any(holding_keys[kind] is not None for kind in in_hand)):
+        labels = {u: label_in(pool, kinds, i) for i, u in enumerate(play) if u in holdings}
+    cards = pool.cards
+    changers = [] if pool.hooked[COST].isdisjoint(kinds) else rp.cost_changers(state, pool, seat)
+    for card_index in in_hand:
         card = cards[card_index]
-        if card.type == "demesne":
+        kind = card.type
+        if kind == "demesne":
             if not state.demesne_played[seat] and (
                 pool.upgrade_of[card_index] < 0 or free_demesne(state, pool, seat, card_index) >= 0
             ):
@@ -160,35 +152,34 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
                 label = f"Play {card.name} (+{card.rp} RP{also})"
                 actions.append(once((label, card.id), _demesne, card, label))
             continue
-        if card.type not in ("knight", "equipment", "title"):
+        key = holding_keys[card_index]
+        if kind != "knight" and key is None:
             continue
         price = rp.cost(state, pool, seat, card_index, changers) if changers else card.rp
         if price > room:
             continue
-        if card.type == "knight":
-            actions.append(once(("recruit", card.id, card.name, price), _recruit, card, price))
+        if kind == "knight":
+            made = ("recruit", card.id, card.name, price)
+            actions.append(MADE.get(made) or once(made, _recruit, card, price))
             continue
-        verb = "equip" if card.type == "equipment" else "title"
-        if card.type == "title":
-            actions.append(once(("title", card.id, card.name, price), _unpaired_title, card, price))
-        key = _holding_key(pool, card_index)
+        verb = "equip" if kind == "equipment" else "title"
+        if kind == "title":
+            made = ("title", card.id, card.name, price)
+            actions.append(MADE.get(made) or once(made, _unpaired_title, card, price))
         for knight, holding in holdings.items():
             if key not in holding:
                 made = (verb, card.id, card.name, knight, labels[knight], price)
-                actions.append(once(made, _give, verb, card, knight, labels[knight], price))
-    if not holdings:
+                actions.append(MADE.get(made) or once(made, _give, verb, card, knight, labels[knight], price))
+    if not holdings or not items:
         return actions
     left = {(uid, knight) for uid, knight in state.left}
-    for uid in state.play[seat]:
-        card = cards[card_of[uid]]
-        if card.type not in ("equipment", "title"):
-            continue
-        key = _holding_key(pool, card_of[uid])
-        name = labels[uid]  # which copy, when several lie in play
+    for uid in items:
+        key = holding_keys[card_of[uid]]
+        name = label_in(pool, kinds, play.index(uid))  # which copy, when several lie in play
         for knight, holding in holdings.items():
-            if knight != state.paired[uid] and key not in holding and (uid, knight) not in left:
+            if knight != paired[uid] and key not in holding and (uid, knight) not in left:
                 made = ("move", uid, name, knight, labels[knight])
-                actions.append(once(made, _move, uid, name, knight, labels[knight]))
+                actions.append(MADE.get(made) or once(made, _move, uid, name, knight, labels[knight]))
     return actions
 
 

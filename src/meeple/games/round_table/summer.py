@@ -16,13 +16,15 @@ cards are resolved in the order they were played, and play proceeds to the next 
 Special Rule on Quests and Redirects: each named Quest or Redirect once per Summer.
 """
 
+from collections.abc import Iterator
+
 from meeple.engine import Action
 from meeple.engine.wording import seat_mark
 from meeple.games.round_table import rp
-from meeple.games.round_table.content import Pool
+from meeple.games.round_table.content import Card, Pool
 from meeple.games.round_table.events import QUEST_TARGET, RESET_REDIRECT, SUMMER_PLAY, hook
-from meeple.games.round_table.made import once
-from meeple.games.round_table.spring import NONE, can_hold, knight_label, own_knights, play_labels
+from meeple.games.round_table.made import MADE, once
+from meeple.games.round_table.spring import NONE, can_hold, knight_label, label_in, own_knights
 from meeple.games.round_table.state import (
     JOIN,
     OTHER,
@@ -48,13 +50,14 @@ def declare_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
     knights = committable(state, pool, seat)
     if not knights:
         return actions
-    labels = play_labels(state, pool, seat)
+    play = state.play[seat]
+    kinds = [state.card_of[u] for u in play]
     regions = [pool.cards[region].name for region in state.regions]
     for knight in knights:
+        label = label_in(pool, kinds, play.index(knight))
         for slot, region in enumerate(regions):
-            actions.append(
-                once(("commit", knight, slot, labels[knight], region), _commit, knight, slot, labels[knight], region)
-            )
+            made = ("commit", knight, slot, label, region)
+            actions.append(MADE.get(made) or once(made, _commit, knight, slot, label, region))
     return actions
 
 
@@ -93,10 +96,11 @@ def _targeted(state: Rt, kind: int) -> set[int]:
     return {entry[3] for entry in state.window if entry[0] == kind}
 
 
-def quest_plays(state: Rt, pool: Pool, seat: int) -> list[Action]:
+def quest_targets(state: Rt, pool: Pool, seat: int) -> Iterator[tuple[Card, int]]:
+    """Every (Quest, knight) the seat may play now, in the order of its offers."""
     cards = _in_hand(state, pool, seat, "quest")
     if not cards:
-        return []
+        return
     taken = _targeted(state, PLAY_QUEST)
     knights = [
         u
@@ -104,20 +108,23 @@ def quest_plays(state: Rt, pool: Pool, seat: int) -> list[Action]:
         for u in zone
         if pool.cards[state.card_of[u]].type == "knight" and state.quest_of[u] < 0 and u not in taken
     ]
-    actions = []
     for card_index in cards:
         card = pool.cards[card_index]
         allowed = hook(card.ability, QUEST_TARGET)
         for knight in knights:
             if allowed is None or allowed(state, pool, knight):
-                actions.append(
-                    Action(
-                        f"quest:{card.id}:{knight}",
-                        f"Play {card.name} on {knight_label(state, pool, knight)} ({_whose(state, seat, knight)})",
-                        {"card": card.id, "knight": knight},
-                    )
-                )
-    return actions
+                yield card, knight
+
+
+def quest_plays(state: Rt, pool: Pool, seat: int) -> list[Action]:
+    return [
+        Action(
+            f"quest:{card.id}:{knight}",
+            f"Play {card.name} on {knight_label(state, pool, knight)} ({_whose(state, seat, knight)})",
+            {"card": card.id, "knight": knight},
+        )
+        for card, knight in quest_targets(state, pool, seat)
+    ]
 
 
 def _whose(state: Rt, seat: int, knight: int) -> str:
@@ -148,14 +155,14 @@ def _arg_id(arg: int) -> str:
     return "reset" if arg == RESET else f"q{arg - JOIN}" if arg >= JOIN else f"r{arg}"
 
 
-def redirect_plays(state: Rt, pool: Pool, seat: int) -> list[Action]:
+def redirect_targets(state: Rt, pool: Pool, seat: int) -> Iterator[tuple[Card, int, int]]:
+    """Every (Redirect, knight, task) the seat may play now, in the order of its offers."""
     cards = _in_hand(state, pool, seat, "redirect")
     if not cards:
-        return []
+        return
     taken = _targeted(state, PLAY_REDIRECT)
     cards_of, card_of = pool.cards, state.card_of
     knights = [u for zone in state.play for u in zone if cards_of[card_of[u]].type == "knight" and u not in taken]
-    actions = []
     for card_index in cards:
         card = pool.cards[card_index]
         resets = hook(card.ability, RESET_REDIRECT) is not None
@@ -166,21 +173,25 @@ def redirect_plays(state: Rt, pool: Pool, seat: int) -> list[Action]:
             else:
                 args = new_tasks(state, pool, knight)
             for arg in args:
-                actions.append(
-                    Action(
-                        f"redirect:{card.id}:{knight}:{_arg_id(arg)}",
-                        f"Play {card.name} on {knight_label(state, pool, knight)} ({_whose(state, seat, knight)}): "
-                        f"{_task_label(state, pool, arg)}",
-                        {"card": card.id, "knight": knight, "task": arg},
-                    )
-                )
-    return actions
+                yield card, knight, arg
 
 
-def other_plays(state: Rt, pool: Pool, seat: int) -> list[Action]:
-    """Step 4: Equipment and Titles whose text lets them be played in this step."""
+def redirect_plays(state: Rt, pool: Pool, seat: int) -> list[Action]:
+    return [
+        Action(
+            f"redirect:{card.id}:{knight}:{_arg_id(arg)}",
+            f"Play {card.name} on {knight_label(state, pool, knight)} ({_whose(state, seat, knight)}): "
+            f"{_task_label(state, pool, arg)}",
+            {"card": card.id, "knight": knight, "task": arg},
+        )
+        for card, knight, arg in redirect_targets(state, pool, seat)
+    ]
+
+
+def other_targets(state: Rt, pool: Pool, seat: int) -> Iterator[tuple[Card, int, int]]:
+    """Step 4: every (card, knight or -1 for a Title unpaired, price) the seat may play now:
+    Equipment and Titles whose text lets them be played in this step."""
     room = rp.available(state, pool, seat)
-    actions = []
     seen: set[int] = set()
     for uid in state.hand[seat]:
         card_index = state.card_of[uid]
@@ -192,17 +203,23 @@ def other_plays(state: Rt, pool: Pool, seat: int) -> list[Action]:
         if price > room:
             continue
         if card.type == "title":
-            actions.append(Action(f"summer:{card.id}:{NONE}", f"Play {card.name} unpaired", {"card": card.id}))
+            yield card, -1, price
         for knight in own_knights(state, pool, seat):
             if can_hold(state, pool, card_index, knight):
-                actions.append(
-                    Action(
-                        f"summer:{card.id}:{knight}",
-                        f"Play {card.name} on {knight_label(state, pool, knight)} ({price} RP)",
-                        {"card": card.id, "knight": knight},
-                    )
-                )
-    return actions
+                yield card, knight, price
+
+
+def other_plays(state: Rt, pool: Pool, seat: int) -> list[Action]:
+    return [
+        Action(f"summer:{card.id}:{NONE}", f"Play {card.name} unpaired", {"card": card.id})
+        if knight < 0
+        else Action(
+            f"summer:{card.id}:{knight}",
+            f"Play {card.name} on {knight_label(state, pool, knight)} ({price} RP)",
+            {"card": card.id, "knight": knight},
+        )
+        for card, knight, price in other_targets(state, pool, seat)
+    ]
 
 
 def open_window(state: Rt, step: str) -> None:
@@ -300,9 +317,24 @@ def counter_quest(state: Rt, q: int) -> None:
                 state.quest_of[u] = -1
 
 
-def can_respond(state: Rt, pool: Pool, seat: int) -> bool:
-    """Whether the seat has any card to play in the current window (else it passes by itself).
-    A hand without a card of the step's kind is ruled out before any RP is counted."""
-    playable = pool.hooked[SUMMER_PLAY] if state.step == OTHER else pool.of_type[CARD_OF_STEP[state.step]]
-    holds = not playable.isdisjoint(map(state.card_of.__getitem__, state.hand[seat]))
-    return holds and len(window_actions(state, pool, seat)) > 1
+TARGETS = {QUESTS: quest_targets, REDIRECTS: redirect_targets, OTHER: other_targets}
+"""Per response window: what the seat may play in it, one by one."""
+
+
+def pass_until_response(state: Rt, pool: Pool) -> bool:
+    """Seats with no card to play in the current window pass by themselves, in turn, until one
+    can respond (True: it decides) or every seat has passed (False). A hand without a card of
+    the step's kind is ruled out before any RP is counted."""
+    step = state.step
+    playable = pool.hooked[SUMMER_PLAY] if step == OTHER else pool.of_type[CARD_OF_STEP[step]]
+    targets = TARGETS[step]
+    card_of, hands, players = state.card_of, state.hand, state.players
+    while state.window_passes < players:
+        seat = state.window_seat
+        if not playable.isdisjoint(map(card_of.__getitem__, hands[seat])) and (
+            next(iter(targets(state, pool, seat)), None) is not None
+        ):
+            return True
+        state.window_passes += 1
+        state.window_seat = (seat + 1) % players
+    return False

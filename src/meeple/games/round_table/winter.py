@@ -9,7 +9,8 @@ discard down to 10." (Basic Game Play) Discards go to the Spent Pile.
 """
 
 from meeple.engine import Action
-from meeple.games.round_table.content import Pool
+from meeple.games.round_table.content import Card, Pool
+from meeple.games.round_table.made import once
 from meeple.games.round_table.setup import HAND_LIMIT
 from meeple.games.round_table.state import Rt
 from meeple.games.round_table.zones import draw, take_from_hand, to_spent
@@ -43,15 +44,14 @@ def over_limit(state: Rt) -> int:
 
 
 def discard_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
-    actions = []
-    seen: set[int] = set()
-    for uid in state.hand[seat]:
-        card_index = state.card_of[uid]
-        if card_index not in seen:
-            seen.add(card_index)
-            card = pool.cards[card_index]
-            actions.append(Action(f"discard:{card.id}", f"Discard {card.name}", {"card": card.id}))
-    return actions
+    """One discard per card in hand, each kind once, in the order first held."""
+    cards = pool.cards
+    kinds = dict.fromkeys(map(state.card_of.__getitem__, state.hand[seat]))
+    return [once(("discard", cards[kind].id, cards[kind].name), _discard, cards[kind]) for kind in kinds]
+
+
+def _discard(card: Card) -> Action:
+    return Action(f"discard:{card.id}", f"Discard {card.name}", {"card": card.id})
 
 
 def perform_discard(state: Rt, pool: Pool, seat: int, action: Action) -> None:
