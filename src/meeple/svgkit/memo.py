@@ -60,13 +60,14 @@ def forget() -> None:
 @contextmanager
 def set_aside() -> Iterator[None]:
     """Draw as if nothing had been drawn yet, then have the memos back as they were (tests
-    compare a board drawn with the memos to the same board drawn from nothing)."""
-    kept = [dict(memo) for memo in _MEMOS]
+    compare a board drawn with the memos to the same board drawn from nothing). A memo made
+    meanwhile (a game's drawing imported when first drawn) keeps what it drew."""
+    kept = [(memo, dict(memo)) for memo in _MEMOS]
     forget()
     try:
         yield
     finally:
-        for memo, entries in zip(_MEMOS, kept, strict=True):
+        for memo, entries in kept:
             memo.clear()
             memo.update(entries)
 
