@@ -9,7 +9,7 @@ so wording a line reveals nothing the line did not already say to everyone.
 """
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
 _MARK = re.compile(r"\{seat (\d+)('s)?\}(?: ([a-z]+s)\b)?")
 _IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
@@ -53,10 +53,33 @@ def word_line(line: str, viewer: int | None) -> str:
 
 
 RECENT = 60  # the lines an observation carries: the server shows 60, the boards fewer
+WORDED = 1 << 14  # lines kept worded per reader before the book starts again
+
+
+class Worded(dict[str, str]):
+    """Log lines worded for one reader (`word_line`), each line worded once and then looked up
+    as a plain dict entry: a line and its wording never change. Emptied past WORDED lines, so
+    that a long-running server's memory does not grow with every game."""
+
+    def __init__(self, viewer: int | None) -> None:
+        super().__init__()
+        self.viewer = viewer
+
+    def __missing__(self, line: str) -> str:
+        if len(self) >= WORDED:
+            self.clear()
+        made = self[line] = word_line(line, self.viewer)
+        return made
+
+
+@cache
+def worded(viewer: int | None) -> Worded:
+    """The book of lines worded for the reader at seat `viewer` (None: a spectator)."""
+    return Worded(viewer)
 
 
 def word_log(lines: list[str], viewer: int | None, last: int = RECENT) -> list[str]:
     """The `last` lines of a log worded for the reader at seat `viewer`. An observation carries
     only the recent lines, so that its cost does not grow with the game; each line is worded
-    once per reader (a line and its wording never change)."""
-    return [word_line(line, viewer) for line in lines[-last:]]
+    once per reader and then looked up (a line and its wording never change)."""
+    return list(map(worded(viewer).__getitem__, lines[-last:]))

@@ -1,9 +1,9 @@
 """Observations share what they show of cards (each card type's view, each Public Display slot,
 each Personal Display entry, each display as a seat sees it, each display's scores and upkeep)
 with every other observation of the same content, made once (observation.card_views), and each
-log line as worded for each reader (observation.worded). That is safe only while nobody edits them: every consumer of an
-observation (the text views, the board, the prompt, the RL encoder, JSON) runs here over many
-observations, and the shared views must still equal freshly made ones afterwards."""
+log line as worded for each reader (engine.wording.worded). That is safe only while nobody
+edits them: every consumer of an observation (the text views, the board, the prompt, the RL
+encoder, JSON) runs here over many observations, and the shared views must still equal freshly made ones afterwards."""
 
 import msgspec
 import pytest

@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from meeple.engine import Rng
-from meeple.engine.wording import RECENT, word_line
+from meeple.engine.wording import word_log
 from meeple.games.four_big_strata.content import COLUMN_NAMES, Content
 from meeple.games.four_big_strata.production import feeding_demand
 from meeple.games.four_big_strata.scoring import base_scores
@@ -96,30 +96,6 @@ def card_views(content: Content) -> Shown:
     return Shown(content)
 
 
-class Worded(dict[str, str]):
-    """Log lines worded for one reader (engine.wording.word_line), each line worded once and then
-    looked up as a plain dict entry: a line and its wording never change. Emptied past WORDED
-    lines, so that a long-running server's memory does not grow with every game."""
-
-    def __init__(self, viewer: int | None) -> None:
-        super().__init__()
-        self.viewer = viewer
-
-    def __missing__(self, line: str) -> str:
-        if len(self) >= WORDED:
-            self.clear()
-        made = self[line] = word_line(line, self.viewer)
-        return made
-
-
-WORDED = 1 << 14
-
-
-@cache
-def worded(viewer: int | None) -> Worded:
-    return Worded(viewer)
-
-
 def _knows(mask: int, seat: int | None) -> bool:
     return mask == PUBLIC or (seat is not None and bool(mask >> seat & 1))
 
@@ -188,7 +164,7 @@ def observation(
         "holding": holding,
         "tasks": [t[:] for t in state.queue],
         "final_scores": [f[:] for f in state.final],
-        "log": list(map(worded(seat).__getitem__, state.log[-RECENT:])),
+        "log": word_log(state.log, seat),
     }
 
 

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from meeple.engine import Rng
-from meeple.engine.wording import RECENT, word_log
+from meeple.engine.wording import word_log
 from meeple.games.round_house.content import BASICS, RESOURCE_NAMES, RING, Content, Room, node_name
 from meeple.games.round_house.flow import chairs_of
 from meeple.games.round_house.scoring import score_parts
@@ -56,7 +56,6 @@ class _Views:
         self.boards: dict[tuple[int, ...], tuple[list[dict[str, Any]], list[tuple[int, int]]]] = {}
         self.markets: dict[tuple[int, int, tuple[int, ...]], dict[str, Any]] = {}
         self.participants: dict[tuple[Any, ...], dict[str, Any]] = {}
-        self.worded: dict[int | None, dict[str, str]] = {}
 
     def board(self, outer: tuple[int, ...]) -> tuple[list[dict[str, Any]], list[tuple[int, int]]]:
         """The rooms of a board whose outer circle holds `outer`, node by node: every room's view
@@ -142,17 +141,6 @@ class _Views:
             "icons": icons,
             "score": score_parts(honor, done, amulets, self.content),
         }
-
-    def log(self, lines: list[str], viewer: int | None) -> list[str]:
-        """`word_log`: each line worded once per reader (looked up without a call per line)."""
-        worded = self.worded.get(viewer)
-        if worded is None or len(worded) >= CACHED:
-            worded = self.worded[viewer] = {}
-        out = list(map(worded.get, lines[-RECENT:]))
-        if None in out:
-            out = word_log(lines, viewer)
-            worded.update(zip(lines[-RECENT:], out, strict=True))
-        return out
 
 
 CACHED = 1 << 14  # views kept per kind before the cache starts again
@@ -261,7 +249,7 @@ def observation(state: Rh, seat: int | None, c: Content) -> dict[str, Any]:
         "expert_deck": len(state.expert_deck),
         "expert_discard": list(map(expert, state.expert_discard)),
         "participants": players,
-        "log": views.log(state.log, seat),
+        "log": word_log(state.log, seat),
     }
 
 
