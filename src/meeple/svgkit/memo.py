@@ -12,7 +12,7 @@ Why this shows no seat anything it may not see: the function is pure and reads i
 only, so what is looked up is exactly what it would draw for this seat's own arguments, taken
 from this seat's own observation. A panel is shared between seats only when their arguments
 are equal; whatever a seat sees that another does not (its hand, its own name as "You", its
-choices) is in its arguments and keeps its panel apart. tests/games/test_view_memo.py draws
+choices) is in its arguments and keeps its panel apart. tests/test_drawn_once.py draws
 every seat of every game with and without the memo and finds them byte for byte equal.
 
 The memo is bounded (least recently used out first), per function, in this process.
