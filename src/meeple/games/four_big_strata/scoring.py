@@ -8,7 +8,7 @@ sorted class scores, which is what the ranking compares (a ruling: no other
 choice can rank better).
 """
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from meeple.games.four_big_strata.content import CLASSES, COLUMN_INDEX, EMPRESS, Content
@@ -19,17 +19,29 @@ def base_scores(state: Fbs, seat: int, content: Content) -> list[int]:
     """Class scores before the free choices: card points, backs, fixed end bonuses."""
     scores = [0] * len(CLASSES)
     each = 0
+    backs = content.backs
+    points = _face_points(content)
     for card_type, column, up in zip(state.cards[seat], state.columns[seat], state.face_up[seat], strict=True):
-        card = content.cards[card_type]
         if not up:
-            scores[column] += content.backs[column]
+            scores[column] += backs[column]
             continue
+        own, end_each, end_class, end_class_points = points[card_type]
         if column != EMPRESS:
-            scores[column] += card.points
-        each += card.end_each
-        if card.end_class:
-            scores[COLUMN_INDEX[card.end_class]] += card.end_class_points
+            scores[column] += own
+        each += end_each
+        if end_class >= 0:
+            scores[end_class] += end_class_points
     return [score + each for score in scores]
+
+
+@cache
+def _face_points(content: Content) -> tuple[tuple[int, int, int, int], ...]:
+    """Per card type, what it scores face up (5 C): its points, the bonus to every class, and the
+    class given points by name (-1: none) with those points. Content-keyed, read only."""
+    return tuple(
+        (card.points, card.end_each, COLUMN_INDEX[card.end_class] if card.end_class else -1, card.end_class_points)
+        for card in content.cards
+    )
 
 
 def free_points(state: Fbs, seat: int, content: Content) -> list[int]:

@@ -15,7 +15,6 @@ from functools import cache
 from meeple.engine import Action, Rng
 from meeple.games.guedelon.castle import building_done, can_build_on, needs_mortar
 from meeple.games.guedelon.content import KINDS, MATERIALS, MORTAR, PRODUCTS, ROPE, Content
-from meeple.games.guedelon.flow import destinations
 from meeple.games.guedelon.locations import capacity, experience
 from meeple.games.guedelon.state import AFTER, BEFORE, EVENT, ORDER, Guedelon
 from meeple.games.guedelon.visitors import route, visitors_at
@@ -69,11 +68,22 @@ class Plan:
             for kind in (MORTAR, ROPE):
                 carried[kind] += tokens[kind]
         self.carried = carried
-        self.mortar_missing = max(0, len(needs_mortar(state, content)) - carried[MORTAR])
+        self.without_mortar = len(needs_mortar(state, content))
+        self.mortar_missing = max(0, self.without_mortar - carried[MORTAR])
         self.rope_missing = max(0, ropes_wanted(state, content) - state.crane - carried[ROPE])
         self.mortar = self.mortar_missing > 0
         self.rope = self.rope_missing > 0
-        self.castle = content.loc("castle")
+        self.castle = content.castle
+        self.late = state.round / (content.rounds + 2)
+        self._actors: dict[int, tuple[list[int], int, int]] = {}
+
+    def actor(self, state: Guedelon, actor: int, content: Content) -> tuple[list[int], int, int]:
+        """`actor`'s wheelbarrow tokens, experience (3.1, card 11) and tools, worked out once."""
+        terms = self._actors.get(actor)
+        if terms is None:
+            tools = state.tools[state.actor_board[actor]]
+            terms = self._actors[actor] = (state.tokens[state.barrow(actor)], experience(state, actor, content), tools)
+        return terms
 
     def buildable(self, state: Guedelon, extra: list[int], content: Content) -> int:
         """Products that could be placed now from the courtyard plus `extra` (a wheelbarrow)."""
@@ -113,20 +123,17 @@ def destination_value(state: Guedelon, actor: int, loc: int, plan: Plan, content
         return _visitor_value(state, loc, content) - 0.5
     location = content.locations[loc]
     kind = location.kind
-    board = state.actor_board[actor]
-    barrow = state.tokens[state.barrow(actor)]
-    exp = experience(state, actor, content)
-    tools = state.tools[board]
+    barrow, exp, tools = plan.actor(state, actor, content)
     reach = exp + tools
-    late = state.round / (content.rounds + 2)
+    late = plan.late
     if kind == "castle":
         carried = barrow[:]
-        here = state.tokens[state.barrow(actor)]
+        here = barrow
         if state.actor_loc[actor] != loc:
             for k in PRODUCTS:
                 carried[k] += min(state.tokens[state.actor_loc[actor]][k], content.wheelbarrow - sum(carried))
         built = min(reach, plan.buildable(state, carried, content))
-        delivery = 6.0 * min(here[MORTAR], len(needs_mortar(state, content))) + 5.0 * here[ROPE]
+        delivery = 6.0 * min(here[MORTAR], plan.without_mortar) + 5.0 * here[ROPE]
         stored = 1.5 * sum(carried[k] for k in PRODUCTS) if plan.mortar or plan.rope else 0.0
         return 10.0 * built + delivery + stored + _mill_pickup(state, barrow, content)
     if kind == "production":
@@ -269,24 +276,28 @@ def _site(content: Content, kind: str, material: int) -> int:
     )
 
 
+_UNLOAD = tuple(f"unload:{name}" for name in KINDS)
+_UNLOAD_PRODUCTS = tuple(_UNLOAD[kind] for kind in PRODUCTS)
+# What the wheelbarrow loads first: what the Castle waits for, then products, then raw materials.
+_LOADS = tuple((kind, f"load:{KINDS[kind]}") for kind in (MORTAR, ROPE, *PRODUCTS, 0, 1, 2))
+
+
 def _barrow_choice(state: Guedelon, actor: int, by_id: dict[str, Action], goal: int, content: Content) -> Action | None:
     """Unload what this location uses; load what the destination uses (goal -1: after the
     action, pick up this location's output: raw at a pit, products at a workshop)."""
     here = content.locations[state.actor_loc[actor]]
-    barrow = state.tokens[state.barrow(actor)]
-    for kind in range(8):
-        if not barrow[kind]:
-            continue
-        if here.kind == "workshop" and kind < 3 and MATERIALS[kind] == here.material:
-            return by_id.get(f"unload:{KINDS[kind]}")
+    if here.kind == "workshop":
+        barrow = state.tokens[state.barrow(actor)]
+        for kind in range(3):
+            if barrow[kind] and MATERIALS[kind] == here.material:
+                return by_id.get(_UNLOAD[kind])
     if here.kind == "castle" and goal == -1:
-        products = tuple(f"unload:{KINDS[k]}" for k in PRODUCTS)
-        return next((a for i, a in by_id.items() if i.startswith(products)), None)
+        return next((a for i, a in by_id.items() if i.startswith(_UNLOAD_PRODUCTS)), None)
     target = content.locations[goal] if goal >= 0 else None
     if here.kind == "mill" or (here.kind == "castle" and (target is None or target.kind != "mill")):
         return None
-    for kind in (MORTAR, ROPE, *PRODUCTS, 0, 1, 2):
-        action = by_id.get(f"load:{KINDS[kind]}")
+    for kind, load in _LOADS:
+        action = by_id.get(load)
         if action is None:
             continue
         if kind < 3:
@@ -374,7 +385,9 @@ def _before(
         chosen = apprentice_move(state, moves, content)
         goal = apprentice_targets(state, moves, content)[chosen]
     else:
-        goal = best_destination(state, actor, destinations(state, actor, content), content)
+        # the legal moves are `move:<location>` to each of flow.destinations, in its order
+        index = content.index
+        goal = best_destination(state, actor, [index[action.id[5:]] for action in moves], content)
         chosen = f"move:{content.locations[goal].id}"
     action = _barrow_choice(state, actor, by_id, goal, content)
     return action or by_id[chosen]
