@@ -372,7 +372,7 @@ def _before(
     state: Guedelon, actor: int, by_id: dict[str, Action], legal: list[Action], content: Content, move: str
 ) -> Action:
     moves = [a for a in legal if a.id.startswith(("move:", "route:"))]
-    if any(i.startswith("cart:") for i in by_id) and state.cart_left + state.bonus_cart > 0:
+    if state.cart_left + state.bonus_cart > 0 and any(i.startswith("cart:") for i in by_id):
         action = cart_choice(state, by_id, content)
         if action and action.id != "cart:done":
             return action
@@ -434,11 +434,10 @@ def _effect(state: Guedelon, actor: int, by_id: dict[str, Action], legal: list[A
             return by_id[f"unload:{here.material}"]
     counts = [a for a in legal if "count" in a.payload]
     if counts:
-        plan = Plan(state, content)
-        base, _ = capacity(state, actor, state.actor_loc[actor], content)
         if here.kind == "production":
+            base, _ = capacity(state, actor, state.actor_loc[actor], content)
             m = MATERIALS.index(here.material)
-            target = max(base, plan.short[m])
+            target = max(base, Plan(state, content).short[m])
         else:
             target = 99
         fitting = [a for a in counts if a.payload["count"] <= max(target, 1)]

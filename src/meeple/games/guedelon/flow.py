@@ -14,11 +14,12 @@ CHOICE_KINDS = frozenset({"production", "workshop", "mason", "ropewalk", "castle
 
 
 def to_move(state: Guedelon) -> tuple[int, ...]:
-    if state.phase == OVER:
+    phase = state.phase
+    if phase == OVER:
         return ()
-    if state.phase in (EVENT, ORDER):
+    if phase in (EVENT, ORDER):
         return (0,)
-    return (state.actor_seat[state.actor],)
+    return (state.actor_seat[state.order[state.pos]],)  # the actor's seat (`state.actor`, inlined: hot)
 
 
 def year(state: Guedelon, content: Content) -> int:

@@ -90,7 +90,8 @@ def mortar_waiting(state: Guedelon, content: Content) -> bool:
     """Whether a mortar transported to the Castle waits for its building to be chosen (the
     containers of `_at_castle`, read without listing them: this is asked at every decision)."""
     castle = content.castle
-    if state.actor_loc[state.actor] == castle and state.tokens[state.barrow(state.actor)][MORTAR]:
+    actor = state.actor
+    if state.actor_loc[actor] == castle and state.tokens[state.barrow(actor)][MORTAR]:
         return True
     return state.cart_loc == castle and state.tokens[state.cart][MORTAR] > 0
 
