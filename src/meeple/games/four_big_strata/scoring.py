@@ -15,8 +15,10 @@ from meeple.games.four_big_strata.content import CLASSES, COLUMN_INDEX, EMPRESS,
 from meeple.games.four_big_strata.state import Fbs
 
 
-def base_scores(state: Fbs, seat: int, content: Content) -> list[int]:
-    """Class scores before the free choices: card points, backs, fixed end bonuses."""
+def base_scores(state: Fbs, seat: int, content: Content, free: list[int] | None = None) -> list[int]:
+    """Class scores before the free choices: card points, backs, fixed end bonuses. Given a
+    list `free`, the amounts its owner places in a class of their choice are appended to it on the
+    way: face-up Empresses' points (9) and "2 points to any one class" bonuses (5 C)."""
     scores = [0] * len(CLASSES)
     each = 0
     backs = content.backs
@@ -25,9 +27,13 @@ def base_scores(state: Fbs, seat: int, content: Content) -> list[int]:
         if not up:
             scores[column] += backs[column]
             continue
-        own, end_each, end_class, end_class_points = points[card_type]
+        own, end_each, end_class, end_class_points, end_any = points[card_type]
         if column != EMPRESS:
             scores[column] += own
+        elif free is not None and own:
+            free.append(own)
+        if free is not None and end_any:
+            free.append(end_any)
         each += end_each
         if end_class >= 0:
             scores[end_class] += end_class_points
@@ -35,27 +41,20 @@ def base_scores(state: Fbs, seat: int, content: Content) -> list[int]:
 
 
 @cache
-def _face_points(content: Content) -> tuple[tuple[int, int, int, int], ...]:
-    """Per card type, what it scores face up (5 C): its points, the bonus to every class, and the
-    class given points by name (-1: none) with those points. Content-keyed, read only."""
+def _face_points(content: Content) -> tuple[tuple[int, int, int, int, int], ...]:
+    """Per card type, what it scores face up (5 C): its points, the bonus to every class, the
+    class given points by name (-1: none) with those points, and the points to any one class.
+    Content-keyed, read only."""
     return tuple(
-        (card.points, card.end_each, COLUMN_INDEX[card.end_class] if card.end_class else -1, card.end_class_points)
+        (
+            card.points,
+            card.end_each,
+            COLUMN_INDEX[card.end_class] if card.end_class else -1,
+            card.end_class_points,
+            card.end_any,
+        )
         for card in content.cards
     )
-
-
-def free_points(state: Fbs, seat: int, content: Content) -> list[int]:
-    """The amounts the owner places in a class of their choice: face-up Empresses' points (9)
-    and "2 points to any one class" bonuses (5 C)."""
-    free = []
-    for card_type, column, up in zip(state.cards[seat], state.columns[seat], state.face_up[seat], strict=True):
-        if up:
-            card = content.cards[card_type]
-            if column == EMPRESS and card.points:
-                free.append(card.points)
-            if card.end_any:
-                free.append(card.end_any)
-    return free
 
 
 def best_assignment(scores: list[int], free: list[int]) -> tuple[list[int], list[int]]:
@@ -119,7 +118,9 @@ def _lowest_bound(ordered: tuple[int, ...], remaining: int) -> float:
 
 def final_scores(state: Fbs, seat: int, content: Content, bonus: int = 0) -> list[int]:
     """A participant's class scores at the end, with the best placement of free points."""
-    best = _best_scores(tuple(base_scores(state, seat, content)), tuple(free_points(state, seat, content)))
+    free: list[int] = []
+    scores = base_scores(state, seat, content, free)
+    best = _best_scores(tuple(scores), tuple(free))
     return [score + bonus for score in best]
 
 
