@@ -10,7 +10,7 @@ Guédelon, so the planner reads the state directly. planner.py searches over its
 """
 
 from collections import deque
-from functools import cache
+from functools import cache, lru_cache
 
 from meeple.engine import Action, Rng
 from meeple.games.guedelon.castle import building_done, can_build_on, needs_mortar
@@ -22,34 +22,53 @@ from meeple.games.guedelon.visitors import route, visitors_at
 
 def needs(state: Guedelon, content: Content) -> list[int]:
     """Products (by kind) still wanted on the current and next floor of every building."""
+    filled = tuple(map(tuple, state.filled))
+    return list(_needs(tuple(state.floor), filled, state.mill == 0, tuple(state.mill_filled), content))
+
+
+@lru_cache(maxsize=4096)
+def _needs(
+    floors_done: tuple[int, ...],
+    filled: tuple[tuple[int, ...], ...],
+    mill_unbuilt: bool,
+    mill_filled: tuple[int, ...],
+    content: Content,
+) -> tuple[int, ...]:
+    """`needs` of a castle built this far (searches meet the same castle again and again)."""
     want = [0] * 8
     for b, floors in enumerate(content.floors):
-        floor = state.floor[b]
+        floor = floors_done[b]
         if floor >= len(floors):  # the building is done
             continue
-        for accepted, filled in zip(floors[floor], state.filled[b], strict=False):
-            if filled < 0:
+        for accepted, placed in zip(floors[floor], filled[b], strict=False):
+            if placed < 0:
                 want[accepted[0]] += 1
         if floor + 1 < len(floors):
             for accepted in floors[floor + 1]:
                 want[accepted[0]] += 1
-    if state.mill == 0:
+    if mill_unbuilt:
         for space, accepted in enumerate(content.mill_needs):
-            if state.mill_filled[space] < 0:
+            if mill_filled[space] < 0:
                 want[accepted[0]] += 1
-    return want
+    return tuple(want)
 
 
 def held(state: Guedelon) -> list[int]:
     """Tokens of each kind anywhere on the site (locations, wheelbarrows, cart)."""
-    return [sum(counts) for counts in zip(*state.tokens, strict=True)]
+    return list(map(sum, zip(*state.tokens, strict=True)))
 
 
 def ropes_wanted(state: Guedelon, content: Content) -> int:
     """Ropes for the highest floor in reach, one floor ahead (ropes take a trip to make and carry)."""
+    return _ropes_wanted(tuple(state.floor), content)
+
+
+@lru_cache(maxsize=1024)
+def _ropes_wanted(floors_done: tuple[int, ...], content: Content) -> int:
+    """`ropes_wanted` of a castle with these floors completed, worked out once."""
     reach = [
         min(floor + 1, len(floors) - 1)
-        for floor, floors in zip(state.floor, content.floors, strict=True)
+        for floor, floors in zip(floors_done, content.floors, strict=True)
         if floor < len(floors)  # not done
     ]
     return max(reach, default=0) * content.rope_per_floor
@@ -75,6 +94,7 @@ class Plan:
         self.rope = self.rope_missing > 0
         self.castle = content.castle
         self.late = state.round / (content.rounds + 2)
+        self.visited = frozenset(state.visitor_loc)  # where visitor pawns lie or stand
         self._actors: dict[int, tuple[list[int], int, int]] = {}
 
     def actor(self, state: Guedelon, actor: int, content: Content) -> tuple[list[int], int, int]:
@@ -119,7 +139,7 @@ def _visitor_value(state: Guedelon, loc: int, content: Content) -> float:
 
 def destination_value(state: Guedelon, actor: int, loc: int, plan: Plan, content: Content) -> float:
     """How much the team gains when `actor` goes to `loc` this turn."""
-    if loc in state.visitor_loc:
+    if loc in plan.visited:
         return _visitor_value(state, loc, content) - 0.5
     location = content.locations[loc]
     kind = location.kind
