@@ -7,7 +7,7 @@ the grain and money flows from going negative (8.3.1), bid only what the best ca
 over the next one, exchange before flipping, and flip the least useful card when forced.
 """
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from meeple.engine import Action, Rng
@@ -20,10 +20,16 @@ from meeple.games.four_big_strata.state import BID, PICK, Fbs
 def net_flows(state: Fbs, seat: int, content: Content) -> tuple[int, int]:
     """Grain and money a player gains per round from face-up cards, less feeding (8.3.1: 1 grain
     a card and the face-up cards' own upkeep; sets ignored)."""
-    grain = -content.constants.feed_per_card * len(state.cards[seat])
+    return _net_flows(tuple(state.cards[seat]), tuple(state.face_up[seat]), content)
+
+
+@lru_cache(maxsize=1 << 14)
+def _net_flows(cards: tuple[int, ...], face_up: tuple[bool, ...], content: Content) -> tuple[int, int]:
+    """`net_flows` of a tableau, worked out once per tableau."""
+    grain = -content.constants.feed_per_card * len(cards)
     money = 0
     flows = _card_terms(content)
-    for card_type, up in zip(state.cards[seat], state.face_up[seat], strict=True):
+    for card_type, up in zip(cards, face_up, strict=True):
         if up:
             terms = flows[card_type]
             grain += terms.grain

@@ -15,29 +15,38 @@ from meeple.games.four_big_strata.content import CLASSES, COLUMN_INDEX, EMPRESS,
 from meeple.games.four_big_strata.state import Fbs
 
 
-def base_scores(state: Fbs, seat: int, content: Content, free: list[int] | None = None) -> list[int]:
-    """Class scores before the free choices: card points, backs, fixed end bonuses. Given a
-    list `free`, the amounts its owner places in a class of their choice are appended to it on the
-    way: face-up Empresses' points (9) and "2 points to any one class" bonuses (5 C)."""
+def base_scores(state: Fbs, seat: int, content: Content) -> list[int]:
+    """Class scores before the free choices: card points, backs, fixed end bonuses."""
+    return list(_tally(tuple(state.cards[seat]), tuple(state.columns[seat]), tuple(state.face_up[seat]), content)[0])
+
+
+@lru_cache(maxsize=1 << 14)
+def _tally(
+    cards: tuple[int, ...], columns: tuple[int, ...], face_up: tuple[bool, ...], content: Content
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """`base_scores` of a tableau, and the amounts its owner places in a class of their choice:
+    face-up Empresses' points (9) and "2 points to any one class" bonuses (5 C). Worked out once
+    per tableau (searches score the same tableaux again and again)."""
     scores = [0] * len(CLASSES)
     each = 0
+    free = []
     backs = content.backs
     points = _face_points(content)
-    for card_type, column, up in zip(state.cards[seat], state.columns[seat], state.face_up[seat], strict=True):
+    for card_type, column, up in zip(cards, columns, face_up, strict=True):
         if not up:
             scores[column] += backs[column]
             continue
         own, end_each, end_class, end_class_points, end_any = points[card_type]
         if column != EMPRESS:
             scores[column] += own
-        elif free is not None and own:
+        elif own:
             free.append(own)
-        if free is not None and end_any:
+        if end_any:
             free.append(end_any)
         each += end_each
         if end_class >= 0:
             scores[end_class] += end_class_points
-    return [score + each for score in scores]
+    return tuple(score + each for score in scores), tuple(free)
 
 
 @cache
@@ -118,9 +127,8 @@ def _lowest_bound(ordered: tuple[int, ...], remaining: int) -> float:
 
 def final_scores(state: Fbs, seat: int, content: Content, bonus: int = 0) -> list[int]:
     """A participant's class scores at the end, with the best placement of free points."""
-    free: list[int] = []
-    scores = base_scores(state, seat, content, free)
-    best = _best_scores(tuple(scores), tuple(free))
+    tableau = (tuple(state.cards[seat]), tuple(state.columns[seat]), tuple(state.face_up[seat]))
+    best = _best_scores(*_tally(*tableau, content))
     return [score + bonus for score in best]
 
 
