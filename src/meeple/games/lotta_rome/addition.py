@@ -173,10 +173,9 @@ def perform_place(state: Lotta, seat: int, position: int, content: Content) -> N
         state.joins[seat] += [half, position]
         state.half[seat] = -1
         state.holding[seat] = -1
-    state.note(seat_mark(seat) + _placed_words(code, position, content))
+    state.note(_placed_line(seat, code, position, content))
 
 
-@lru_cache(maxsize=8192)
-def _placed_words(code: int, position: int, content: Content) -> str:
-    """The log line of a placed piece after the seat's mark."""
-    return f" places the {describe(code, content)} {geometry.describe(position)}"
+@lru_cache(maxsize=16384)
+def _placed_line(seat: int, code: int, position: int, content: Content) -> str:
+    return f"{seat_mark(seat)} places the {describe(code, content)} {geometry.describe(position)}"
