@@ -80,9 +80,10 @@ def resolve_attacks(state: Rt, pool: Pool) -> None:
     state.regions = [region for slot, region in enumerate(state.regions) if slot not in taken]
     while len(state.regions) < REGIONS_IN_PLAY and state.regions_deck:
         state.regions.append(take_top(state, state.regions_deck))
+    attack = state.attack
     for zone in state.play:
         for u in zone:
-            state.attack[u] = -1
+            attack[u] = -1
 
 
 def resolve_quests(state: Rt, pool: Pool) -> None:
