@@ -148,8 +148,8 @@ def perform_quest_draw(state: Rt, seat: int, action: Action) -> None:
 
 def can_pull_back(state: Rt, pool: Pool, seat: int) -> bool:
     """Whether the seat has a card in play other than a Demesne (else it passes by itself)."""
-    cards, card_of = pool.cards, state.card_of
-    return any(cards[card_of[u]].type != "demesne" for u in state.play[seat])
+    card_of = state.card_of
+    return not pool.of_type["demesne"].issuperset([card_of[u] for u in state.play[seat]])
 
 
 def recall_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:

@@ -184,8 +184,8 @@ def _seat(state: Rt, tables: Shown, p: int, viewer: int | None, cards: InPlay) -
         "demesne_deck": len(state.demesne[p]),
         "hand": hand,
         "play": list(cards.views),
-        "spent": [views[card_of[u]] for u in state.spent[p]],
-        "captured": [views[r] for r in captured],
+        "spent": [views[card_of[u]] for u in state.spent[p]] if state.spent[p] else [],  # (a comprehension costs
+        "captured": [views[r] for r in captured] if captured else [],  # a call even when empty)
         "renown": sum([tables.renown[r] for r in captured]) if captured else 0,
         "capacity": cards.capacity,
         "allocated": cards.upkeep + spent_rp,
@@ -241,7 +241,9 @@ def observation(state: Rt, seat: int | None, pool: Pool, to_move: tuple[int, ...
         "window": [
             {"kind": kind, "seat": p, "card": views[card_of[uid]], "target": target, "task": arg}
             for kind, p, uid, target, arg in state.window
-        ],
+        ]
+        if state.window
+        else [],
         "quests": [
             {
                 "card": views[card_of[uid]] if uid >= 0 else None,
@@ -251,8 +253,10 @@ def observation(state: Rt, seat: int | None, pool: Pool, to_move: tuple[int, ...
                 "seat": p,
             }
             for uid, target, spent, p in state.quests
-        ],
-        "used": sorted([names[c] for c in state.used]),
+        ]
+        if state.quests
+        else [],
+        "used": sorted([names[c] for c in state.used]) if state.used else [],
         "seats": [_seat(state, tables, p, seat, cards) for p, cards in enumerate(cards_in_play)],
         "end": state.end_reason,
         "log": word_log(state.log, seat, 40),

@@ -137,7 +137,7 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
     in_hand = dict.fromkeys([card_of[u] for u in state.hand[seat]])
     labels: dict[int, str] = {}  # the knights' names, when an item may go to one
     if holdings and (items or any(holding_keys[kind] is not None for kind in in_hand)):
-        labels = {u: label_in(pool, kinds, play.index(u)) for u in holdings}
+        labels = {u: label_in(pool, kinds, i) for i, u in enumerate(play) if u in holdings}
     cards = pool.cards
     changers = [] if pool.hooked[COST].isdisjoint(kinds) else rp.cost_changers(state, pool, seat)
     demesnes = not state.demesne_played[seat]

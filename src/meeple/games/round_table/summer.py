@@ -106,11 +106,9 @@ def quest_targets(state: Rt, pool: Pool, seat: int) -> Iterator[tuple[Card, int]
     if not cards:
         return
     taken = _targeted(state, PLAY_QUEST)
+    knight_kinds, card_of, quest_of = pool.of_type["knight"], state.card_of, state.quest_of
     knights = [
-        u
-        for zone in state.play
-        for u in zone
-        if pool.cards[state.card_of[u]].type == "knight" and state.quest_of[u] < 0 and u not in taken
+        u for zone in state.play for u in zone if card_of[u] in knight_kinds and quest_of[u] < 0 and u not in taken
     ]
     for card_index in cards:
         card = pool.cards[card_index]
