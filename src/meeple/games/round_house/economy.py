@@ -47,9 +47,10 @@ def active_orders(state: Rh, seat: int, effect: str, c: Content) -> list[int]:
     used = state.used[seat]
     turn = state.turn
     orders = c.orders
-    for order, done in zip(state.done_orders[seat], state.done_turn[seat], strict=True):
+    done_turn = state.done_turn[seat]  # beside done_orders, item for item
+    for i, order in enumerate(state.done_orders[seat]):
         bit = 1 << (ORDER_BIT + order)
-        if done < turn and not used & bit and orders[order].effect == effect:
+        if done_turn[i] < turn and not used & bit and orders[order].effect == effect:
             used |= bit
             out.append(order)
     state.used[seat] = used

@@ -69,12 +69,20 @@ def legal_actions(state: Rh, seat: int, rules: Rules) -> list[Action]:
 
 def neutral_actions(state: Rh, c: Content) -> list[Action]:
     """2 players: move one neutral leader 1-3 rooms before the player's own leader (p.14)."""
+    return list(_neutral_choices(seat_leaders(state, -1), tuple(state.leaders), tuple(state.outer), c))
+
+
+@lru_cache(maxsize=512)
+def _neutral_choices(
+    neutral: tuple[int, ...], leaders: tuple[int, ...], outer: tuple[int, ...], c: Content
+) -> tuple[Action, ...]:
+    """`neutral_actions` with the leaders on `leaders` and the outer circle `outer` (listed once
+    per board: the flow asks whether there is a move, then lists them)."""
     out: list[Action] = []
-    outer = tuple(state.outer)
-    reaches = neutral_reaches(state, c)
+    reaches = neutral_reaches(leaders, neutral, c)
     for leader, start, reached in reaches:
         out += _neutral_moves(leader, start, reached, outer, c)
-    return merge_alike(out) if reaches[0][1] == reaches[1][1] else out  # the two neutral leaders are alike
+    return tuple(merge_alike(out) if reaches[0][1] == reaches[1][1] else out)  # the two neutral leaders are alike
 
 
 @lru_cache(maxsize=1 << 16)
@@ -98,25 +106,34 @@ def move_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     """Phase 2 (mandatory): move one of the seat's leaders; onto the Grand Hall only with its fee
     in hand when the fee is due on the stop (p.8 6, `_fee`), unless no other stop is left
     (the move is mandatory; the player then pays what they have)."""
+    moves, merged, fees, dearest = _seat_moves(seat_leaders(state, seat), tuple(state.leaders), tuple(state.outer), c)
+    if state.hall_fee_at_stop and dearest > state.coins[seat]:
+        coins = state.coins[seat]
+        kept = [action for action, fee in zip(moves, fees, strict=True) if fee <= coins] or list(moves)
+        return kept if merged is moves else merge_alike(kept)
+    return list(merged)
+
+
+@lru_cache(maxsize=512)
+def _seat_moves(
+    mine: tuple[int, ...], leaders: tuple[int, ...], outer: tuple[int, ...], c: Content
+) -> tuple[tuple[Action, ...], tuple[Action, ...], tuple[int, ...], int]:
+    """The moves of the leaders `mine` with the leaders on `leaders` and the outer circle `outer`
+    (listed once per board), the same merged where two of them wait in the hall, the fee of each
+    stop and the highest of them."""
     moves: list[Action] = []
     fees: list[int] = []
-    starts = []
     dearest = 0
-    outer = tuple(state.outer)
-    leaders = state.leaders
     taken = occupied(leaders)
-    for leader in seat_leaders(state, seat):
+    for leader in mine:
         start = leaders[leader]
-        starts.append(start)
         actions, stop_fees, top = _moves(leader, start, taken & ~(1 << start), outer, c)
         moves += actions
         fees += stop_fees
-        if top > dearest:
-            dearest = top
-    if state.hall_fee_at_stop and dearest > state.coins[seat]:
-        coins = state.coins[seat]
-        moves = [action for action, fee in zip(moves, fees, strict=True) if fee <= coins] or moves
-    return merge_alike(moves) if len(set(starts)) < len(starts) else moves  # two leaders waiting in the hall
+        dearest = max(dearest, top)
+    listed = tuple(moves)
+    alike = len({leaders[leader] for leader in mine}) < len(mine)  # two leaders waiting in the hall
+    return listed, tuple(merge_alike(moves)) if alike else listed, tuple(fees), dearest
 
 
 @lru_cache(maxsize=1 << 16)
@@ -328,8 +345,7 @@ def advance(state: Rh, c: Content) -> None:
             continue
         phase = state.phase
         if phase == NEUTRAL:
-            (_, _, first), (_, _, second) = neutral_reaches(state, c)
-            if first or second:
+            if _neutral_choices(seat_leaders(state, -1), tuple(state.leaders), tuple(state.outer), c):
                 return
             state.phase = EXPERT
         elif phase == EXPERT:

@@ -1,5 +1,6 @@
 """Moving a family leader (p.4, rules A-D) and the 2-player neutral leaders (p.14)."""
 
+from collections.abc import Sequence
 from functools import cache, reduce
 from operator import or_
 
@@ -29,7 +30,7 @@ def reach(state: Rh, leader: int, c: Content, steps: int = STEPS) -> int:
     return reachable(start, others, True, steps, c) & _neutral_mask(state, leader)
 
 
-def occupied(leaders: list[int]) -> int:
+def occupied(leaders: Sequence[int]) -> int:
     """The rooms holding a leader, as a bitmask (the hall, which holds any number, never counts)."""
     return reduce(or_, map(_BITS.__getitem__, leaders), 0) & ~(1 << HALL)
 
@@ -42,12 +43,12 @@ def seat_leaders(state: Rh, seat: int) -> tuple[int, ...]:
     return _of_seat(tuple(state.owners), seat)
 
 
-def neutral_reaches(state: Rh, c: Content) -> list[tuple[int, int, int]]:
-    """`reach` of the two neutral leaders (2 players): (leader, start, nodes reached as a bitmask),
-    each kept to the circle the other is not in (`_neutral_mask`)."""
-    leaders = state.leaders
+def neutral_reaches(leaders: Sequence[int], neutral: tuple[int, ...], c: Content) -> list[tuple[int, int, int]]:
+    """`reach` of the two neutral leaders `neutral` (2 players) with the leaders on `leaders`:
+    (leader, start, nodes reached as a bitmask), each kept to the circle the other is not in
+    (`_neutral_mask`)."""
     taken = occupied(leaders)
-    a, b = seat_leaders(state, -1)
+    a, b = neutral
     at, bt = leaders[a], leaders[b]
     reach_a = reachable(at, taken & ~_BITS[at], True, STEPS, c)
     reach_b = reachable(bt, taken & ~_BITS[bt], True, STEPS, c)
