@@ -108,14 +108,17 @@ _WORTHS: dict[Content, dict[str, float | tuple[bool, int]]] = {}
 
 
 def playout_action(state: Rh, seat: int, legal: list[Action], rng: Rng, c: Content) -> Action:
-    """The most promising action by the rules of thumb above, with a little noise (a draw of
-    `rng.random()` per action, made inline: the same SplitMix64 steps as `Rng.next64`). The worth
-    of each action id is worked out once per content (`_worth_of`)."""
+    """The most promising action by the rules of thumb above, with a little noise: the action's
+    worth plus `NOISE * rng.random()`, a draw per action in order, the first highest wins. The worth
+    of each action id is worked out once per content (`_worth_of`). An action whose worth is more
+    than NOISE below the best cannot win, so its draw is skipped, not made: the draws of the
+    others are the same SplitMix64 steps `Rng.random` would make (the stream's state after step k
+    is its state plus k times the step), and the stream ends where the draws of every action
+    would leave it; the same choice and the same stream as drawing for each."""
     worths = _WORTHS.get(c)
     if worths is None:
         worths = _WORTHS[c] = {}
-    s = rng.state
-    best, best_worth = legal[0], -1.0
+    values = []
     for action in legal:
         worth = worths.get(action.id)
         if worth is None:
@@ -123,13 +126,19 @@ def playout_action(state: Rh, seat: int, legal: list[Action], rng: Rng, c: Conte
         if worth.__class__ is tuple:  # a move by the room it reaches, a worship in the hall by the town's assistants
             move, where = worth  # type: ignore[misc]
             worth = _room_worth(state, seat, where, c) if move else 100 + 6 * state.towns[seat][where]
-        s = (s + _GOLDEN) & _MASK
-        z = ((s ^ (s >> 30)) * _MIX1) & _MASK
-        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-        worth += NOISE * (((z ^ (z >> 31)) >> 11) * UNIT)  # type: ignore[operator]
-        if worth > best_worth:  # type: ignore[operator]
-            best, best_worth = action, worth
-    rng.state = s
+        values.append(worth)
+    top = max(values)  # type: ignore[type-var]
+    s = rng.state
+    best, best_worth = legal[0], -1.0
+    for step, worth in enumerate(values, 1):
+        if worth + NOISE >= top:  # type: ignore[operator]
+            z = (s + step * _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            worth += NOISE * (((z ^ (z >> 31)) >> 11) * UNIT)  # type: ignore[operator]
+            if worth > best_worth:  # type: ignore[operator]
+                best, best_worth = legal[step - 1], worth
+    rng.state = (s + len(legal) * _GOLDEN) & _MASK
     return best
 
 

@@ -69,7 +69,7 @@ def _open(state: Rh, seat: int, c: Content) -> tuple[list[Action], int]:
     """The choices of every decision of the head group (the same choice once), and the index of
     the first decision that may be declined and can be made (-1: none)."""
     group = _group(state)
-    if len(group) == 1:
+    if group.count(group[0]) == len(group):  # one decision, or alike ones (a list's kind, argument and group)
         kind, argument, _ = group[0]
         out = _choices(state, seat, kind, argument, c)
         return out, 0 if out and kind in OPTIONAL else -1
@@ -279,6 +279,8 @@ def _chosen(state: Rh, seat: int, action: Action, c: Content) -> int:
     if len(tasks) == 1 or tasks[1][2] != tasks[0][2]:
         return 0  # the head group's only decision
     group = _group(state)
+    if group.count(group[0]) == len(group):
+        return 0  # alike decisions: the first
     if action.id == "skip":
         return next(
             i
