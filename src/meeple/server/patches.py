@@ -3,10 +3,13 @@
 A view is tens of kB of HTML and SVG, and one action changes a few hundred bytes of it (a
 number, a piece, a log line, the choices). Sending the whole view cost the server more than
 drawing it (compression and the socket writes, see docs/performance.md, Server); a patch is
-a few kB, so both nearly vanish. Nothing about any game is known here: the text is cut at
-element boundaries, first coarsely at every `<div` (the page's parts and the boards' panels),
-then a changed part at every `<`. A view is cut once for all the patches it is part of
-(`Split`), and a changed part's patch is made once for every seat whose part changed alike.
+a few kB, so both nearly vanish. Nothing about any game is known here: the text is cut
+first coarsely at `MARKER`, an empty HTML comment the server puts between the pieces it
+joins a view from (`Split.joined`: the page's parts, each panel of a board), then a changed
+piece at every `<`. A view joined from pieces needs no cutting, and a piece that did not
+change is the very object of the last view (a panel drawn once is the same object from one
+view to the next, and in every seat's view that shows it), so comparing it costs nothing. A
+changed piece's patch is made once for every seat whose piece changed alike.
 
 A patch is a list of operations that build the new text's chunks from the old text's:
 ``[start, count]`` copies `count` old chunks from `start`; a string is new text (chunks of its
@@ -16,12 +19,13 @@ browser) rebuilds the new text exactly; the patch holds only text of the new vie
 a browser nothing its full view would not.
 """
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from itertools import compress, count, islice
 from operator import ne
 from typing import Any, TypeVar
 
-SEPARATORS = ("<div", "<")  # coarse, then fine: meeple.js cuts at the same places
+MARKER = "<!---->"  # between the pieces of a view: an empty comment, which a page shows as nothing
+SEPARATORS = (MARKER, "<")  # coarse, then fine: meeple.js cuts at the same places
 ANCHOR = 16  # an unchanged chunk shorter than this (like "/g>") is not worth jumping back to
 
 Patch = list[Any]
@@ -43,6 +47,16 @@ class Split:
         self.text = text
         self.chunks = text.split(SEPARATORS[level]) if chunks is None else chunks
         self._where: dict[str, int] | None = None
+
+    @classmethod
+    def joined(cls, pieces: Sequence[str]) -> "Split":
+        """The text of `pieces` joined by MARKER, its chunks the pieces themselves (cut anew only
+        if a piece holds a MARKER of its own: no end of the marker is also its start, so none is
+        found across a piece's edge)."""
+        text = MARKER.join(pieces)
+        if not pieces or any(MARKER in piece for piece in pieces):
+            return cls(text)
+        return cls(text, 0, list(pieces))
 
     @property
     def where(self) -> dict[str, int]:
