@@ -31,6 +31,22 @@ def test_a_patch_rebuilds_any_text(old: list[str], new: list[str]) -> None:
     assert patches.apply(before, patches.diff(before, after)) == after
 
 
+@given(
+    st.lists(st.sampled_from(PIECES), max_size=300),
+    st.lists(st.sampled_from(PIECES), max_size=10),
+    st.lists(st.sampled_from(PIECES), max_size=10),
+    st.lists(st.sampled_from(PIECES), max_size=300),
+)
+def test_a_patch_rebuilds_texts_that_share_a_long_start_and_end(
+    start: list[str], old: list[str], new: list[str], end: list[str]
+) -> None:
+    """What two texts share at their start and end is found by windows of hundreds of characters
+    and halves of them: a patch still rebuilds the text wherever the change falls."""
+    before, after = "".join(start + old + end), "".join(start + new + end)
+    assert patches.apply(before, patches.diff(before, after)) == after
+    assert patches.apply(before, patches.diff(before, after, 1), 1) == after
+
+
 @given(st.lists(st.sampled_from([*PIECES, "<!--", "-->", "<!---"]), max_size=20))
 def test_a_view_joined_from_pieces_is_cut_as_its_text_is(pieces: list[str]) -> None:
     """The chunks of a joined view are those of its text (a piece holding a marker of its own,
