@@ -475,29 +475,42 @@ def _prompt(obs: dict[str, Any], ids: set[str]) -> str:
 
 
 def _status_panel(obs: dict[str, Any], ids: set[str]) -> str:
-    """What the seat is asked now (its bids as chips), the head task, the picking order."""
-    mine = bool(ids)
-    bids = sorted(int(i.partition(":")[2]) for i in ids if i.startswith("bid:"))
+    """What the seat is asked now, the head task, the picking order (drawn once for every seat
+    that reads them alike)."""
+    bids = tuple(sorted(int(i.partition(":")[2]) for i in ids if i.startswith("bid:")))
+    picks: tuple[tuple[str, int], ...] = ()
+    if obs["phase"] == "pick" and obs["pick_order"]:
+        position = int(obs["pick_position"])
+        participants = obs["participants"]
+        bid_of = [participants[p]["bid"] if 0 <= p < len(participants) else None for p in obs["pick_order"]]
+        picks = tuple(
+            (_who_svg(obs, p) + (f" · bid {bid}" if isinstance(bid, int) else ""), (i > position) - (i < position))
+            for i, (p, bid) in enumerate(zip(obs["pick_order"], bid_of, strict=True))
+        )
+    return _status_drawing(bool(ids), _prompt(obs, ids) or "Waiting", _task_text(obs), picks, bids)
+
+
+@kit.drawn_once
+def _status_drawing(
+    mine: bool, prompt: str, task: str, picks: tuple[tuple[str, int], ...], bids: tuple[int, ...]
+) -> str:
+    """The status panel: the prompt, the task, the picking order (each pick's place: -1 done, 0
+    picking now, 1 to come) and the seat's bids as chips."""
     panel = _panel("What happens now", "choices" if mine else "info", frame=ACCENT if mine else RULE)
     panel.y = 6
-    panel.paragraph(_prompt(obs, ids) or "Waiting", 15, INK, True)
-    task = _task_text(obs)
+    panel.paragraph(prompt, 15, INK, True)
     if task:
         panel.paragraph(task, 13, SOFT_INK)
-    if obs["phase"] == "pick" and obs["pick_order"]:
+    if picks:
         panel.add(_text(12, panel.y + 14, "Picking order", 13, SOFT_INK, "bold"))
         panel.y += 22
         x, y = 12.0, panel.y
-        position = int(obs["pick_position"])
-        participants = obs["participants"]
-        for i, p in enumerate(obs["pick_order"]):
-            bid = participants[p]["bid"] if 0 <= p < len(participants) else None
-            label = f"{_who_svg(obs, p)}" + (f" · bid {bid}" if isinstance(bid, int) else "")
+        for label, place in picks:
             w = kit.width(label, 12, True) + 18
             if x + w > W - 12:
                 x, y = 12.0, y + 26
             fill, ink = (
-                ("#e6dfcf", "#6b5d4f") if i < position else ((ACCENT, "#ffffff") if i == position else ("#ffffff", INK))
+                ("#e6dfcf", "#6b5d4f") if place < 0 else ((ACCENT, "#ffffff") if place == 0 else ("#ffffff", INK))
             )
             panel.add(
                 kit.rect(x, y, w, 22, fill, RULE, 1, rx=11), _text(x + w / 2, y + 15, label, 12, ink, "bold", "middle")
