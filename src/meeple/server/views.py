@@ -8,8 +8,10 @@ shown are public: who is to move (a count and seat numbers, never a choice), who
 where, and the result once the game is over.
 """
 
+import hashlib
 import logging
 from functools import cache, lru_cache
+from importlib.resources import files
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -31,6 +33,12 @@ templates = Environment(
     lstrip_blocks=True,
     auto_reload=False,  # the package's templates do not change while it runs: no stat() per page
 )
+
+# The browser glue's address names its content, so a page never runs a cached script of an
+# older server (meeple.js must cut patches where patches.py does).
+templates.globals["script_version"] = hashlib.sha256(
+    files("meeple.server").joinpath("static", "meeple.js").read_bytes()
+).hexdigest()[:12]
 
 _LEVEL_NAMES = {spec: name for name, spec in BOT_LEVELS.items()}
 
