@@ -104,12 +104,10 @@ def estimate_rewards(estimate: Estimate, players: int) -> list[float]:
     # such seat) the best of the rest.
     top = max(scores)
     leader = scores.index(top)
-    runner_up = max(score for index, score in enumerate(scores) if index != leader)
-    chances = [
-        _logistic(((score - runner_up) if seat == leader else (score - top)) * scale)
-        for seat, score in enumerate(scores)
-    ]
-    ranking = [1 + sum(1 for other in scores if other > mine) for mine in scores]
+    runner_up = max([*scores[:leader], *scores[leader + 1 :]])
+    chances = [_logistic((score - top) * scale) for score in scores]
+    chances[leader] = _logistic((top - runner_up) * scale)
+    ranking = [1 + sum([other > mine for other in scores]) for mine in scores]
     return _competitive_rewards(chances, ranking)
 
 
@@ -281,12 +279,15 @@ class MctsAgent:
         c = self.exploration
         log = math.log
         sqrt = math.sqrt
+        is_terminal = game.is_terminal
+        to_move = game.to_move
+        legal_actions = game.legal_actions
         node = root
         path: list[_Node] = []
-        while not game.is_terminal(det):
-            movers = game.to_move(det)
+        while not is_terminal(det):
+            movers = to_move(det)
             decider = root_seat if node is root and root_seat in movers else movers[0]
-            legal = game.legal_actions(det, decider)
+            legal = legal_actions(det, decider)
             edges = node.children.get(decider)
             if edges is None:
                 edges = node.children[decider] = {}
@@ -333,20 +334,23 @@ class MctsAgent:
         """Play the game's playout policy `depth` decisions on, then score the position with the game's
         estimate (to the end where it has none); 0.5 for every seat if the game never ends."""
         rng = self.rng
+        is_terminal = game.is_terminal
+        to_move = game.to_move
+        legal_actions = game.legal_actions
+        playout_action = game.playout_action
+        play = game.play
         depth = self.depth if self.depth is not None else self.max_playout_steps
         for step in range(self.max_playout_steps):
-            if game.is_terminal(det):
+            if is_terminal(det):
                 return seat_rewards(game.result(det), det.players)
             if step >= depth:
                 estimate = game.evaluate(det)
                 if estimate is not None:
                     return estimate_rewards(estimate, det.players)
                 depth = self.max_playout_steps
-            mover = game.to_move(det)[0]
-            legal = game.legal_actions(det, mover)
-            action = game.playout_action(det, mover, legal, rng)
-            game.play(det, mover, action)
-        if game.is_terminal(det):
+            mover = to_move(det)[0]
+            play(det, mover, playout_action(det, mover, legal_actions(det, mover), rng))
+        if is_terminal(det):
             return seat_rewards(game.result(det), det.players)
         return [0.5] * det.players
 

@@ -40,17 +40,27 @@ class LinearModel(msgspec.Struct, frozen=True):
 
     def score(self, features: Sequence[float], progress: float) -> float:
         """The expected final score of one seat whose features are `features`."""
+        return _weighed(self.weights[0], features, self.coefficients(progress))
+
+    def coefficients(self, progress: float) -> list[float]:
+        """Each feature's weight `a + b * progress` at this progress."""
         weights = self.weights
-        total = weights[0]
-        for index, value in enumerate(features):
-            total += value * (weights[1 + 2 * index] + weights[2 + 2 * index] * progress)
-        return total
+        return [weights[index] + weights[index + 1] * progress for index in range(1, len(weights), 2)]
 
     def estimate(self, rows: Sequence[Sequence[float]], progress: float, team: bool = False) -> Estimate:
-        """The Estimate for every seat's features (one row a seat; a team game passes one row)."""
+        """The Estimate for every seat's features (one row a seat; a team game passes one row);
+        the weights at this progress are worked out once for all the rows."""
         start, end = self.spread
         spread = max(1e-6, start + (end - start) * progress)
-        return Estimate([self.score(row, progress) for row in rows], spread, team)
+        intercept, coefficients = self.weights[0], self.coefficients(progress)
+        return Estimate([_weighed(intercept, row, coefficients) for row in rows], spread, team)
+
+
+def _weighed(intercept: float, features: Sequence[float], coefficients: list[float]) -> float:
+    total = intercept
+    for value, weight in zip(features, coefficients, strict=True):
+        total += value * weight
+    return total
 
 
 def design_row(features: Sequence[float], progress: float) -> list[float]:

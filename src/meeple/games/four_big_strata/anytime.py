@@ -8,7 +8,7 @@ Special situation reward for getting every card face down.
   (an Empress flipped face down may go under any class).
 """
 
-from functools import cache
+from functools import cache, lru_cache
 
 from meeple.engine import Action
 from meeple.games.four_big_strata.content import CLASSES, EMPRESS, Content
@@ -36,6 +36,15 @@ def exchange_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
     one kind for one of the same would only be a discard, so it is not offered."""
     k = content.constants
     grain, money = state.grain[seat], state.money[seat]
+    trade = (grain >= k.trade_give or money >= k.trade_give) and has_trade_card(state, seat, content)
+    return list(_exchanges(grain, money, trade, content))
+
+
+@lru_cache(maxsize=1024)
+def _exchanges(grain: int, money: int, trade: bool, content: Content) -> tuple[Action, ...]:
+    """`exchange_actions` of a seat holding `grain` and `money` (`trade`: with a face-up exchange
+    card), made once per holding (the actions are immutable)."""
+    k = content.constants
     grain_money, money_grain, trade_grain, trade_money = _fixed_exchanges(content)
     actions = []
     if grain >= k.bank_rate:
@@ -45,12 +54,12 @@ def exchange_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
     actions += [
         action for given, action in _mixed_exchanges(k.bank_rate) if grain >= given and money >= k.bank_rate - given
     ]
-    if (grain >= k.trade_give or money >= k.trade_give) and has_trade_card(state, seat, content):
+    if trade:
         if grain >= k.trade_give:
             actions.append(trade_grain)
         if money >= k.trade_give:
             actions.append(trade_money)
-    return actions
+    return tuple(actions)
 
 
 def can_exchange(state: Fbs, seat: int, content: Content) -> bool:

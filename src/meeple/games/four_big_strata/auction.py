@@ -1,6 +1,6 @@
 """The Auction (rulebook 8.2): sealed bids, picks from the highest bidder, placing cards."""
 
-from functools import cache
+from functools import cache, lru_cache
 
 from meeple.engine import Action, merge_alike
 from meeple.games.four_big_strata.anytime import check_all_face_down, open_market_action, transfer
@@ -50,12 +50,23 @@ def _take(slot: int, card_type: int, content: Content) -> Action:
 
 def take_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
     """8.2.1: one card from the Public Display."""
-    actions = [
-        _take(slot, card_type if up else -1, content)
-        for slot, (card_type, up) in enumerate(zip(state.display, state.display_up, strict=True))
-        if card_type >= 0
-    ]
-    return merge_alike(actions) + open_market_action(state, seat, content)
+    shown = tuple(
+        [
+            -2 if card_type < 0 else card_type if up else -1
+            for card_type, up in zip(state.display, state.display_up, strict=True)
+        ]
+    )
+    return [*_takes(shown, content), *open_market_action(state, seat, content)]
+
+
+@lru_cache(maxsize=4096)
+def _takes(shown: tuple[int, ...], content: Content) -> tuple[Action, ...]:
+    """The takes of a display as seen (per slot: the face-up card type, -1 face down, -2 empty),
+    alike ones merged; made once per display (actions are immutable) since searches see the
+    same display again and again."""
+    return tuple(
+        merge_alike([_take(slot, card_type, content) for slot, card_type in enumerate(shown) if card_type > -2])
+    )
 
 
 def perform_take(state: Fbs, seat: int, slot: int, content: Content) -> None:

@@ -7,6 +7,9 @@ the grain and money flows from going negative (8.3.1), bid only what the best ca
 over the next one, exchange before flipping, and flip the least useful card when forced.
 """
 
+from functools import cache, lru_cache
+from typing import NamedTuple
+
 from meeple.engine import Action, Rng
 from meeple.games.four_big_strata.content import CLASSES, EMPRESS, Content
 from meeple.games.four_big_strata.production import feeding_demand
@@ -17,15 +20,50 @@ from meeple.games.four_big_strata.state import BID, PICK, Fbs
 def net_flows(state: Fbs, seat: int, content: Content) -> tuple[int, int]:
     """Grain and money a player gains per round from face-up cards, less feeding (8.3.1: 1 grain
     a card and the face-up cards' own upkeep; sets ignored)."""
-    grain = -content.constants.feed_per_card * len(state.cards[seat])
+    return _net_flows(tuple(state.cards[seat]), tuple(state.face_up[seat]), content)
+
+
+@lru_cache(maxsize=1 << 14)
+def _net_flows(cards: tuple[int, ...], face_up: tuple[bool, ...], content: Content) -> tuple[int, int]:
+    """`net_flows` of a tableau, worked out once per tableau."""
+    grain = -content.constants.feed_per_card * len(cards)
     money = 0
-    cards = content.cards
-    for card_type, up in zip(state.cards[seat], state.face_up[seat], strict=True):
+    flows = _card_terms(content)
+    for card_type, up in zip(cards, face_up, strict=True):
         if up:
-            card = cards[card_type]
-            grain += card.grain - card.feed_grain
-            money += card.money - card.feed_money
+            terms = flows[card_type]
+            grain += terms.grain
+            money += terms.money
     return grain, money
+
+
+class _Terms(NamedTuple):
+    """What one card type brings to the rules of thumb, worked out once per content."""
+
+    column: int
+    points: int
+    ends: float  # 1.2 * the end-of-game bonuses
+    end_class: float  # 0.6 * the points given to a named class
+    extras: float  # influence, set bonuses and the exchange
+    grain: int  # its grain production less its grain upkeep
+    money: int  # its money production less its money upkeep
+
+
+@cache
+def _card_terms(content: Content) -> tuple[_Terms, ...]:
+    """Each card type's `_Terms`, by card type (content-keyed, read only)."""
+    return tuple(
+        _Terms(
+            card.column,
+            card.points,
+            1.2 * (card.end_each + card.end_any),
+            0.6 * card.end_class_points,
+            0.4 * card.influence + 0.8 * (card.set_grain + card.set_money) + (0.8 if card.trade else 0.0),
+            card.grain - card.feed_grain,
+            card.money - card.feed_money,
+        )
+        for card in content.cards
+    )
 
 
 def _flow_worth(net: int) -> float:
@@ -38,41 +76,54 @@ def _weights(scores: list[int]) -> list[float]:
     return [2.0 if score <= low else 1.2 if score <= low + 2 else 0.5 for score in scores]
 
 
-def _back_worth(column: int, ctx: tuple, content: Content) -> float:
+class _Context(NamedTuple):
+    """A seat's situation for the rules of thumb: class weights, the flows and what they are worth."""
+
+    weights: list[float]
+    grain: int
+    money: int
+    grain_worth: float  # _flow_worth(grain)
+    money_worth: float  # _flow_worth(money)
+    lowest: int  # the column of the weakest class (the first of the highest weights)
+    terms: tuple[_Terms, ...]  # _card_terms(content)
+
+
+def _back_worth(column: int, ctx: _Context, content: Content) -> float:
     """What a face-down card under `column` adds: the back's points, and one more grain to eat."""
-    weights, net_grain, _ = ctx
-    return weights[column] * content.backs[column] + _flow_worth(net_grain - 1) - _flow_worth(net_grain)
+    return ctx.weights[column] * content.backs[column] + _flow_worth(ctx.grain - 1) - ctx.grain_worth
 
 
-def _card_worth(card_type: int, ctx: tuple, content: Content) -> float:
+def _card_worth(card_type: int, ctx: _Context, content: Content) -> float:
     """What a face-up card adds: its points where they are needed, and its effect on the flows."""
-    weights, net_grain, net_money = ctx
-    card = content.cards[card_type]
-    target = weights.index(max(weights)) if card.column == EMPRESS else card.column
-    worth = weights[target] * card.points + 1.2 * (card.end_each + card.end_any) + 0.6 * card.end_class_points
-    worth += 0.4 * card.influence + 0.8 * (card.set_grain + card.set_money) + (0.8 if card.trade else 0.0)
-    grain_after = net_grain + card.grain - 1 - card.feed_grain
-    money_after = net_money + card.money - card.feed_money
-    flows = _flow_worth(grain_after) - _flow_worth(net_grain) + _flow_worth(money_after) - _flow_worth(net_money)
+    weights, grain, money, grain_worth, money_worth, lowest, terms = ctx
+    column, points, ends, end_class, extras, card_grain, card_money = terms[card_type]
+    worth = weights[lowest if column == EMPRESS else column] * points + ends
+    worth += end_class
+    worth += extras
+    flows = _flow_worth(grain + card_grain - 1) - grain_worth + _flow_worth(money + card_money) - money_worth
     return worth + flows
 
 
-def _context(state: Fbs, seat: int, content: Content) -> tuple:
+def _context(state: Fbs, seat: int, content: Content) -> _Context:
     """Class weights and the flows, with the grain that the cards still to come will eat."""
     net_grain, net_money = net_flows(state, seat, content)
-    rounds_left = content.constants.rounds - state.round
-    return _weights(base_scores(state, seat, content)), net_grain - rounds_left // 2, net_money
+    net_grain -= (content.constants.rounds - state.round) // 2
+    weights = _weights(base_scores(state, seat, content))
+    return _Context(
+        weights,
+        net_grain,
+        net_money,
+        _flow_worth(net_grain),
+        _flow_worth(net_money),
+        weights.index(max(weights)),
+        _card_terms(content),
+    )
 
 
-def _lowest_column(ctx: tuple) -> int:
-    weights = ctx[0]
-    return weights.index(max(weights))
-
-
-def _slot_worth(state: Fbs, slot: int, ctx: tuple, content: Content) -> float:
+def _slot_worth(state: Fbs, slot: int, ctx: _Context, content: Content) -> float:
     if state.display_up[slot]:
         return _card_worth(state.display[slot], ctx, content)
-    return _back_worth(_lowest_column(ctx), ctx, content)
+    return _back_worth(ctx.lowest, ctx, content)
 
 
 def _bid(state: Fbs, seat: int, legal: list[Action], rng: Rng, content: Content) -> Action:
@@ -95,7 +146,7 @@ def _take(state: Fbs, seat: int, legal: list[Action], content: Content) -> Actio
 def _place(state: Fbs, seat: int, legal: list[Action], content: Content) -> Action:
     """Pay 2 to show a card when it is worth more face up than face down under the weakest class."""
     ctx = _context(state, seat, content)
-    column = _lowest_column(ctx)
+    column = ctx.lowest
     down = next(a for a in legal if a.id == f"facedown:{CLASSES[column]}")
     if legal[0].id != "faceup" or state.money[seat] < 3:
         return down

@@ -134,8 +134,7 @@ class Content(msgspec.Struct, frozen=True):
     npc_levels: dict[str, NpcLevel]
     trade_types: frozenset[int]  # card types with the 4-for-2 exchange
 
-    def __hash__(self) -> int:
-        return id(self)
+    __hash__ = object.__hash__  # by identity, in C: the content keys the memoised functions of hot paths
 
     def deck(self, empresses: bool) -> list[int]:
         """Card type indices, one per physical card, of the class deck or the Empress pile."""

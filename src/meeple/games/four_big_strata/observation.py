@@ -174,7 +174,8 @@ def determinize(state: Fbs, seat: int, rng: Rng) -> Fbs:
     the state's own random stream is replaced. Depends on `state` only through what
     `observation(state, seat)` shows."""
     sampled = state.clone()
-    slots: list[tuple[list[int], int]] = [(sampled.draw, i) for i in range(len(sampled.draw))]
+    # The unseen faces: the whole draw pile, then these other places, then the held card.
+    slots: list[tuple[list[int], int]] = []
     if seat != state.start:
         slots += [(sampled.display, i) for i, up in enumerate(sampled.display_up) if not up and sampled.display[i] >= 0]
     for p in range(sampled.participants):
@@ -182,9 +183,12 @@ def determinize(state: Fbs, seat: int, rng: Rng) -> Fbs:
             if not up and not known >> seat & 1:
                 slots.append((sampled.cards[p], i))
     holding_hidden = sampled.holding >= 0 and not sampled.holding_known >> seat & 1
-    pool = sorted([cards[i] for cards, i in slots] + ([sampled.holding] if holding_hidden else []))
+    draw = sampled.draw
+    pool = sorted(draw + [cards[i] for cards, i in slots] + ([sampled.holding] if holding_hidden else []))
     rng.shuffle(pool)
-    for (cards, i), card_type in zip(slots, pool, strict=False):
+    drawn = len(draw)
+    draw[:] = pool[:drawn]
+    for (cards, i), card_type in zip(slots, pool[drawn:], strict=False):
         cards[i] = card_type
     if holding_hidden:
         sampled.holding = pool[-1]

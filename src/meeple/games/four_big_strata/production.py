@@ -41,11 +41,19 @@ def feeding_demand(state: Fbs, seat: int, content: Content) -> tuple[int, int]:
     """8.3.1: 1 Grain for each card (Empresses too) plus the face-up cards' own costs."""
     grain = content.constants.feed_per_card * len(state.cards[seat])
     money = 0
+    upkeep = _upkeep(content)
     for card_type, up in zip(state.cards[seat], state.face_up[seat], strict=True):
         if up:
-            grain += content.cards[card_type].feed_grain
-            money += content.cards[card_type].feed_money
+            feed_grain, feed_money = upkeep[card_type]
+            grain += feed_grain
+            money += feed_money
     return grain, money
+
+
+@cache
+def _upkeep(content: Content) -> tuple[tuple[int, int], ...]:
+    """Each card type's own feeding cost face up (grain, money), by card type, made once."""
+    return tuple((card.feed_grain, card.feed_money) for card in content.cards)
 
 
 def start_production(state: Fbs, content: Content) -> None:

@@ -8,7 +8,7 @@ sorted class scores, which is what the ranking compares (a ruling: no other
 choice can rank better).
 """
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from meeple.games.four_big_strata.content import CLASSES, COLUMN_INDEX, EMPRESS, Content
@@ -17,33 +17,53 @@ from meeple.games.four_big_strata.state import Fbs
 
 def base_scores(state: Fbs, seat: int, content: Content) -> list[int]:
     """Class scores before the free choices: card points, backs, fixed end bonuses."""
+    return list(_tally(tuple(state.cards[seat]), tuple(state.columns[seat]), tuple(state.face_up[seat]), content)[0])
+
+
+@lru_cache(maxsize=1 << 14)
+def _tally(
+    cards: tuple[int, ...], columns: tuple[int, ...], face_up: tuple[bool, ...], content: Content
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """`base_scores` of a tableau, and the amounts its owner places in a class of their choice:
+    face-up Empresses' points (9) and "2 points to any one class" bonuses (5 C). Worked out once
+    per tableau (searches score the same tableaux again and again)."""
     scores = [0] * len(CLASSES)
     each = 0
-    for card_type, column, up in zip(state.cards[seat], state.columns[seat], state.face_up[seat], strict=True):
-        card = content.cards[card_type]
-        if not up:
-            scores[column] += content.backs[column]
-            continue
-        if column != EMPRESS:
-            scores[column] += card.points
-        each += card.end_each
-        if card.end_class:
-            scores[COLUMN_INDEX[card.end_class]] += card.end_class_points
-    return [score + each for score in scores]
-
-
-def free_points(state: Fbs, seat: int, content: Content) -> list[int]:
-    """The amounts the owner places in a class of their choice: face-up Empresses' points (9)
-    and "2 points to any one class" bonuses (5 C)."""
     free = []
-    for card_type, column, up in zip(state.cards[seat], state.columns[seat], state.face_up[seat], strict=True):
-        if up:
-            card = content.cards[card_type]
-            if column == EMPRESS and card.points:
-                free.append(card.points)
-            if card.end_any:
-                free.append(card.end_any)
-    return free
+    backs = content.backs
+    points = _face_points(content)
+    for card_type, column, up in zip(cards, columns, face_up, strict=True):
+        if not up:
+            scores[column] += backs[column]
+            continue
+        own, end_each, end_class, end_class_points, end_any = points[card_type]
+        if column != EMPRESS:
+            scores[column] += own
+        elif own:
+            free.append(own)
+        if end_any:
+            free.append(end_any)
+        each += end_each
+        if end_class >= 0:
+            scores[end_class] += end_class_points
+    return tuple(score + each for score in scores), tuple(free)
+
+
+@cache
+def _face_points(content: Content) -> tuple[tuple[int, int, int, int, int], ...]:
+    """Per card type, what it scores face up (5 C): its points, the bonus to every class, the
+    class given points by name (-1: none) with those points, and the points to any one class.
+    Content-keyed, read only."""
+    return tuple(
+        (
+            card.points,
+            card.end_each,
+            COLUMN_INDEX[card.end_class] if card.end_class else -1,
+            card.end_class_points,
+            card.end_any,
+        )
+        for card in content.cards
+    )
 
 
 def best_assignment(scores: list[int], free: list[int]) -> tuple[list[int], list[int]]:
@@ -107,7 +127,8 @@ def _lowest_bound(ordered: tuple[int, ...], remaining: int) -> float:
 
 def final_scores(state: Fbs, seat: int, content: Content, bonus: int = 0) -> list[int]:
     """A participant's class scores at the end, with the best placement of free points."""
-    best = _best_scores(tuple(base_scores(state, seat, content)), tuple(free_points(state, seat, content)))
+    tableau = (tuple(state.cards[seat]), tuple(state.columns[seat]), tuple(state.face_up[seat]))
+    best = _best_scores(*_tally(*tableau, content))
     return [score + bonus for score in best]
 
 

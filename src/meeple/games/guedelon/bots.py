@@ -10,12 +10,11 @@ Guédelon, so the planner reads the state directly. planner.py searches over its
 """
 
 from collections import deque
-from functools import cache
+from functools import cache, lru_cache
 
 from meeple.engine import Action, Rng
 from meeple.games.guedelon.castle import building_done, can_build_on, needs_mortar
 from meeple.games.guedelon.content import KINDS, MATERIALS, MORTAR, PRODUCTS, ROPE, Content
-from meeple.games.guedelon.flow import destinations
 from meeple.games.guedelon.locations import capacity, experience
 from meeple.games.guedelon.state import AFTER, BEFORE, EVENT, ORDER, Guedelon
 from meeple.games.guedelon.visitors import route, visitors_at
@@ -23,34 +22,53 @@ from meeple.games.guedelon.visitors import route, visitors_at
 
 def needs(state: Guedelon, content: Content) -> list[int]:
     """Products (by kind) still wanted on the current and next floor of every building."""
+    filled = tuple(map(tuple, state.filled))
+    return list(_needs(tuple(state.floor), filled, state.mill == 0, tuple(state.mill_filled), content))
+
+
+@lru_cache(maxsize=4096)
+def _needs(
+    floors_done: tuple[int, ...],
+    filled: tuple[tuple[int, ...], ...],
+    mill_unbuilt: bool,
+    mill_filled: tuple[int, ...],
+    content: Content,
+) -> tuple[int, ...]:
+    """`needs` of a castle built this far (searches meet the same castle again and again)."""
     want = [0] * 8
     for b, floors in enumerate(content.floors):
-        floor = state.floor[b]
+        floor = floors_done[b]
         if floor >= len(floors):  # the building is done
             continue
-        for accepted, filled in zip(floors[floor], state.filled[b], strict=False):
-            if filled < 0:
+        for accepted, placed in zip(floors[floor], filled[b], strict=False):
+            if placed < 0:
                 want[accepted[0]] += 1
         if floor + 1 < len(floors):
             for accepted in floors[floor + 1]:
                 want[accepted[0]] += 1
-    if state.mill == 0:
+    if mill_unbuilt:
         for space, accepted in enumerate(content.mill_needs):
-            if state.mill_filled[space] < 0:
+            if mill_filled[space] < 0:
                 want[accepted[0]] += 1
-    return want
+    return tuple(want)
 
 
 def held(state: Guedelon) -> list[int]:
     """Tokens of each kind anywhere on the site (locations, wheelbarrows, cart)."""
-    return [sum(counts) for counts in zip(*state.tokens, strict=True)]
+    return list(map(sum, zip(*state.tokens, strict=True)))
 
 
 def ropes_wanted(state: Guedelon, content: Content) -> int:
     """Ropes for the highest floor in reach, one floor ahead (ropes take a trip to make and carry)."""
+    return _ropes_wanted(tuple(state.floor), content)
+
+
+@lru_cache(maxsize=1024)
+def _ropes_wanted(floors_done: tuple[int, ...], content: Content) -> int:
+    """`ropes_wanted` of a castle with these floors completed, worked out once."""
     reach = [
         min(floor + 1, len(floors) - 1)
-        for floor, floors in zip(state.floor, content.floors, strict=True)
+        for floor, floors in zip(floors_done, content.floors, strict=True)
         if floor < len(floors)  # not done
     ]
     return max(reach, default=0) * content.rope_per_floor
@@ -69,11 +87,23 @@ class Plan:
             for kind in (MORTAR, ROPE):
                 carried[kind] += tokens[kind]
         self.carried = carried
-        self.mortar_missing = max(0, len(needs_mortar(state, content)) - carried[MORTAR])
+        self.without_mortar = len(needs_mortar(state, content))
+        self.mortar_missing = max(0, self.without_mortar - carried[MORTAR])
         self.rope_missing = max(0, ropes_wanted(state, content) - state.crane - carried[ROPE])
         self.mortar = self.mortar_missing > 0
         self.rope = self.rope_missing > 0
-        self.castle = content.loc("castle")
+        self.castle = content.castle
+        self.late = state.round / (content.rounds + 2)
+        self.visited = frozenset(state.visitor_loc)  # where visitor pawns lie or stand
+        self._actors: dict[int, tuple[list[int], int, int]] = {}
+
+    def actor(self, state: Guedelon, actor: int, content: Content) -> tuple[list[int], int, int]:
+        """`actor`'s wheelbarrow tokens, experience (3.1, card 11) and tools, worked out once."""
+        terms = self._actors.get(actor)
+        if terms is None:
+            tools = state.tools[state.actor_board[actor]]
+            terms = self._actors[actor] = (state.tokens[state.barrow(actor)], experience(state, actor, content), tools)
+        return terms
 
     def buildable(self, state: Guedelon, extra: list[int], content: Content) -> int:
         """Products that could be placed now from the courtyard plus `extra` (a wheelbarrow)."""
@@ -109,24 +139,21 @@ def _visitor_value(state: Guedelon, loc: int, content: Content) -> float:
 
 def destination_value(state: Guedelon, actor: int, loc: int, plan: Plan, content: Content) -> float:
     """How much the team gains when `actor` goes to `loc` this turn."""
-    if loc in state.visitor_loc:
+    if loc in plan.visited:
         return _visitor_value(state, loc, content) - 0.5
     location = content.locations[loc]
     kind = location.kind
-    board = state.actor_board[actor]
-    barrow = state.tokens[state.barrow(actor)]
-    exp = experience(state, actor, content)
-    tools = state.tools[board]
+    barrow, exp, tools = plan.actor(state, actor, content)
     reach = exp + tools
-    late = state.round / (content.rounds + 2)
+    late = plan.late
     if kind == "castle":
         carried = barrow[:]
-        here = state.tokens[state.barrow(actor)]
+        here = barrow
         if state.actor_loc[actor] != loc:
             for k in PRODUCTS:
                 carried[k] += min(state.tokens[state.actor_loc[actor]][k], content.wheelbarrow - sum(carried))
         built = min(reach, plan.buildable(state, carried, content))
-        delivery = 6.0 * min(here[MORTAR], len(needs_mortar(state, content))) + 5.0 * here[ROPE]
+        delivery = 6.0 * min(here[MORTAR], plan.without_mortar) + 5.0 * here[ROPE]
         stored = 1.5 * sum(carried[k] for k in PRODUCTS) if plan.mortar or plan.rope else 0.0
         return 10.0 * built + delivery + stored + _mill_pickup(state, barrow, content)
     if kind == "production":
@@ -269,24 +296,28 @@ def _site(content: Content, kind: str, material: int) -> int:
     )
 
 
+_UNLOAD = tuple(f"unload:{name}" for name in KINDS)
+_UNLOAD_PRODUCTS = tuple(_UNLOAD[kind] for kind in PRODUCTS)
+# What the wheelbarrow loads first: what the Castle waits for, then products, then raw materials.
+_LOADS = tuple((kind, f"load:{KINDS[kind]}") for kind in (MORTAR, ROPE, *PRODUCTS, 0, 1, 2))
+
+
 def _barrow_choice(state: Guedelon, actor: int, by_id: dict[str, Action], goal: int, content: Content) -> Action | None:
     """Unload what this location uses; load what the destination uses (goal -1: after the
     action, pick up this location's output: raw at a pit, products at a workshop)."""
     here = content.locations[state.actor_loc[actor]]
-    barrow = state.tokens[state.barrow(actor)]
-    for kind in range(8):
-        if not barrow[kind]:
-            continue
-        if here.kind == "workshop" and kind < 3 and MATERIALS[kind] == here.material:
-            return by_id.get(f"unload:{KINDS[kind]}")
+    if here.kind == "workshop":
+        barrow = state.tokens[state.barrow(actor)]
+        for kind in range(3):
+            if barrow[kind] and MATERIALS[kind] == here.material:
+                return by_id.get(_UNLOAD[kind])
     if here.kind == "castle" and goal == -1:
-        products = tuple(f"unload:{KINDS[k]}" for k in PRODUCTS)
-        return next((a for i, a in by_id.items() if i.startswith(products)), None)
+        return next((a for i, a in by_id.items() if i.startswith(_UNLOAD_PRODUCTS)), None)
     target = content.locations[goal] if goal >= 0 else None
     if here.kind == "mill" or (here.kind == "castle" and (target is None or target.kind != "mill")):
         return None
-    for kind in (MORTAR, ROPE, *PRODUCTS, 0, 1, 2):
-        action = by_id.get(f"load:{KINDS[kind]}")
+    for kind, load in _LOADS:
+        action = by_id.get(load)
         if action is None:
             continue
         if kind < 3:
@@ -361,7 +392,7 @@ def _before(
     state: Guedelon, actor: int, by_id: dict[str, Action], legal: list[Action], content: Content, move: str
 ) -> Action:
     moves = [a for a in legal if a.id.startswith(("move:", "route:"))]
-    if any(i.startswith("cart:") for i in by_id) and state.cart_left + state.bonus_cart > 0:
+    if state.cart_left + state.bonus_cart > 0 and any(i.startswith("cart:") for i in by_id):
         action = cart_choice(state, by_id, content)
         if action and action.id != "cart:done":
             return action
@@ -374,7 +405,9 @@ def _before(
         chosen = apprentice_move(state, moves, content)
         goal = apprentice_targets(state, moves, content)[chosen]
     else:
-        goal = best_destination(state, actor, destinations(state, actor, content), content)
+        # the legal moves are `move:<location>` to each of flow.destinations, in its order
+        index = content.index
+        goal = best_destination(state, actor, [index[action.id[5:]] for action in moves], content)
         chosen = f"move:{content.locations[goal].id}"
     action = _barrow_choice(state, actor, by_id, goal, content)
     return action or by_id[chosen]
@@ -421,11 +454,10 @@ def _effect(state: Guedelon, actor: int, by_id: dict[str, Action], legal: list[A
             return by_id[f"unload:{here.material}"]
     counts = [a for a in legal if "count" in a.payload]
     if counts:
-        plan = Plan(state, content)
-        base, _ = capacity(state, actor, state.actor_loc[actor], content)
         if here.kind == "production":
+            base, _ = capacity(state, actor, state.actor_loc[actor], content)
             m = MATERIALS.index(here.material)
-            target = max(base, plan.short[m])
+            target = max(base, Plan(state, content).short[m])
         else:
             target = 99
         fitting = [a for a in counts if a.payload["count"] <= max(target, 1)]

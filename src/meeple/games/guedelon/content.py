@@ -181,8 +181,7 @@ class Content(msgspec.Struct, frozen=True):
     castle: int
     neighbours: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]  # [with the Mill][location]
 
-    def __hash__(self) -> int:
-        return id(self)
+    __hash__ = object.__hash__  # by identity, in C: the content keys the memoised functions of hot paths
 
     def loc(self, location_id: str) -> int:
         return self.index[location_id]

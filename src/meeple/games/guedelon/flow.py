@@ -1,7 +1,7 @@
 """The game round (5): time counter, event card, each worker's turn, visitors' movement; and
 who decides now, what they may do, and everything that happens by itself between decisions."""
 
-from functools import cache
+from functools import cache, lru_cache
 
 from meeple.engine import Action
 from meeple.games.guedelon import events, locations, logistics
@@ -14,11 +14,12 @@ CHOICE_KINDS = frozenset({"production", "workshop", "mason", "ropewalk", "castle
 
 
 def to_move(state: Guedelon) -> tuple[int, ...]:
-    if state.phase == OVER:
+    phase = state.phase
+    if phase == OVER:
         return ()
-    if state.phase in (EVENT, ORDER):
+    if phase in (EVENT, ORDER):
         return (0,)
-    return (state.actor_seat[state.actor],)
+    return (state.actor_seat[state.order[state.pos]],)  # the actor's seat (`state.actor`, inlined: hot)
 
 
 def year(state: Guedelon, content: Content) -> int:
@@ -120,20 +121,32 @@ def advance(state: Guedelon, content: Content) -> None:
 def destinations(state: Guedelon, actor: int, content: Content) -> list[int]:
     """5.3: any other location; never the Master Builder if another worker is there (7.1) unless
     card 18 allows it; not a location an event closed; the Mill only with its option."""
-    found = []
-    for loc, location in enumerate(content.locations):
-        if loc == state.actor_loc[actor] or loc in state.closed:
-            continue
-        if location.expansion and state.mill < 0:
-            continue
-        if location.kind == "master_builder" and not state.shared_master and _occupied(state, actor, loc):
-            continue
-        found.append(loc)
-    return found
+    locs = state.actor_loc
+    masters = _masters(content)
+    taken = (
+        () if state.shared_master else tuple(at for other, at in enumerate(locs) if other != actor and at in masters)
+    )
+    return list(_destinations(locs[actor], tuple(state.closed), state.mill < 0, taken, content))
 
 
-def _occupied(state: Guedelon, actor: int, loc: int) -> bool:
-    return any(at == loc for other, at in enumerate(state.actor_loc) if other != actor)
+@cache
+def _masters(content: Content) -> frozenset[int]:
+    """The Master Builder's location (a set: the board names it by its kind)."""
+    return frozenset(loc for loc, location in enumerate(content.locations) if location.kind == "master_builder")
+
+
+@lru_cache(maxsize=4096)
+def _destinations(
+    here: int, closed: tuple[int, ...], no_mill: bool, taken: tuple[int, ...], content: Content
+) -> tuple[int, ...]:
+    """`destinations` from `here`, with these locations closed, without the Mill when `no_mill`,
+    and another worker on the Master Builder locations in `taken` (empty when card 18 opens it
+    to all): worked out once per situation."""
+    return tuple(
+        loc
+        for loc, location in enumerate(content.locations)
+        if loc != here and loc not in closed and not (location.expansion and no_mill) and loc not in taken
+    )
 
 
 def apprentice_moves(state: Guedelon, content: Content) -> list[Action]:

@@ -11,7 +11,8 @@ playing worker's wheelbarrow or the cart is at the Castle with one aboard, ropes
 crane and each mortar to the foot of a building the player chooses (`foot:<building>`).
 """
 
-from functools import cache
+from collections.abc import Sequence
+from functools import cache, lru_cache
 
 from meeple.engine import Action
 from meeple.games.guedelon.castle import needs_mortar, place_mortar
@@ -46,12 +47,6 @@ def _menu(content: Content) -> dict[str, tuple[Action, ...] | dict]:
             for n in range(2, content.wheelbarrow + 1)
         }
     return menu
-
-
-def _unload_actions(tokens: list[int], prefix: str, content: Content) -> list[Action]:
-    """Unloading each kind held."""
-    unloads = _menu(content)[prefix + "unload"]
-    return [unloads[kind] for kind, count in enumerate(tokens) if count]
 
 
 def settle_at_castle(state: Guedelon, content: Content) -> bool:
@@ -90,7 +85,8 @@ def mortar_waiting(state: Guedelon, content: Content) -> bool:
     """Whether a mortar transported to the Castle waits for its building to be chosen (the
     containers of `_at_castle`, read without listing them: this is asked at every decision)."""
     castle = content.castle
-    if state.actor_loc[state.actor] == castle and state.tokens[state.barrow(state.actor)][MORTAR]:
+    actor = state.actor
+    if state.actor_loc[actor] == castle and state.tokens[state.barrow(actor)][MORTAR]:
         return True
     return state.cart_loc == castle and state.tokens[state.cart][MORTAR] > 0
 
@@ -118,13 +114,18 @@ def barrow_usable(state: Guedelon, actor: int, content: Content) -> bool:
 def barrow_actions(state: Guedelon, actor: int, content: Content) -> list[Action]:
     """3.3: load from or unload to the worker's location, one token a decision, or several
     tokens of one kind at once."""
-    at = state.actor_loc[actor]
-    barrow = state.tokens[state.barrow(actor)]
+    here = tuple(state.tokens[state.actor_loc[actor]])
+    return list(_barrow_menu(here, tuple(state.tokens[state.barrow(actor)]), content))
+
+
+@lru_cache(maxsize=4096)
+def _barrow_menu(here: tuple[int, ...], barrow: tuple[int, ...], content: Content) -> tuple[Action, ...]:
+    """`barrow_actions` for the tokens lying here and aboard, made once per pair of counts
+    (the actions are immutable; searches meet the same few counts again and again)."""
     menu = _menu(content)
     room = content.wheelbarrow - sum(barrow)
     actions = []
     if room:
-        here = state.tokens[at]
         loads = menu["load"]
         actions = [loads[kind] for kind, count in enumerate(here) if count]
         if room > 1 and len(actions) < sum(here):  # some kind lies here twice or more
@@ -138,7 +139,7 @@ def barrow_actions(state: Guedelon, actor: int, content: Content) -> list[Action
     if room < content.wheelbarrow - 1:  # two tokens or more aboard
         many = menu["unloadmany"]
         actions += [many[kind, n] for kind, count in enumerate(barrow) if count > 1 for n in range(2, count + 1)]
-    return actions
+    return tuple(actions)
 
 
 def cart_available(state: Guedelon) -> bool:
@@ -148,41 +149,54 @@ def cart_available(state: Guedelon) -> bool:
     return state.cart_left > 0 or (state.stage == BEFORE and state.bonus_cart > 0)
 
 
-def cart_neighbours(state: Guedelon, content: Content) -> tuple[int, ...]:
-    """Locations one cart path away; the Mill's paths only with the Mill option (12)."""
-    return content.neighbours[state.mill >= 0][state.cart_loc]
-
-
-def _cart_loads(state: Guedelon, content: Content) -> list[Action]:
-    cart = state.tokens[state.cart]
-    if sum(cart) >= content.cart or state.placed >= content.cart:
+def _cart_loads(cart: Sequence[int], here: Sequence[int], placed: int, content: Content) -> list[Action]:
+    if sum(cart) >= content.cart or placed >= content.cart:
         return []
     loads = _menu(content)["cart:load"]
-    return [loads[kind] for kind, count in enumerate(state.tokens[state.cart_loc]) if count]
+    return [loads[kind] for kind, count in enumerate(here) if count]
 
 
-def _cart_unloads(state: Guedelon, content: Content) -> list[Action]:
-    return _unload_actions(state.tokens[state.cart], "cart:", content)
+def _cart_unloads(cart: Sequence[int], content: Content) -> list[Action]:
+    unloads = _menu(content)["cart:unload"]
+    return [unloads[kind] for kind, count in enumerate(cart) if count]
+
+
+_LOAD_DONE = Action("cart:done", "Finish loading the cart")
+_UNLOAD_DONE = Action("cart:done", "Finish unloading the cart")
 
 
 def cart_actions(state: Guedelon, content: Content) -> list[Action]:
     """The cart's choices now: inside a load or unload, more tokens or done; otherwise (if a
     cart action is left) start loading, start unloading, or move along a path."""
+    cart = state.tokens[state.cart]
     if state.mode == CART_LOAD:
-        return [*_cart_loads(state, content), Action("cart:done", "Finish loading the cart")]
+        return [*_cart_loads(cart, state.tokens[state.cart_loc], state.placed, content), _LOAD_DONE]
     if state.mode == CART_UNLOAD:
-        return [*_cart_unloads(state, content), Action("cart:done", "Finish unloading the cart")]
+        return [*_cart_unloads(cart, content), _UNLOAD_DONE]
     if not cart_available(state):
         return []
-    menu = _menu(content)["move"]
-    moves = [menu[n] for n in cart_neighbours(state, content)]
-    return [*_cart_loads(state, content), *_cart_unloads(state, content), *_cart_wholesale(state, content), *moves]
+    here = tuple(state.tokens[state.cart_loc])
+    return list(_cart_menu(state.cart_loc, state.mill >= 0, tuple(cart), here, state.placed, content))
 
 
-def _cart_wholesale(state: Guedelon, content: Content) -> list[Action]:
+@lru_cache(maxsize=4096)
+def _cart_menu(
+    at: int, mill: bool, cart: tuple[int, ...], here: tuple[int, ...], placed: int, content: Content
+) -> tuple[Action, ...]:
+    """A cart action's choices at `at` (the Mill's paths only with the Mill option, 12), with
+    `cart` aboard and `here` lying there: made once per situation (the actions are immutable)."""
+    moves = _menu(content)["move"]
+    return (
+        *_cart_loads(cart, here, placed, content),
+        *_cart_unloads(cart, content),
+        *_cart_wholesale(cart, here, content),
+        *(moves[n] for n in content.neighbours[mill][at]),
+    )
+
+
+def _cart_wholesale(cart: Sequence[int], here: Sequence[int], content: Content) -> list[Action]:
     """4: a whole load or unload as one decision: everything here (up to the cart's 6), or
     everything aboard."""
-    cart, here = state.tokens[state.cart], state.tokens[state.cart_loc]
     actions = []
     taking = min(sum(here), content.cart - sum(cart))
     if taking > 1:
@@ -258,7 +272,8 @@ def perform_cart(state: Guedelon, rest: str, content: Content) -> None:
         _unload(state, state.cart, at, what)
         state.mode = CART_UNLOAD
     state.placed += 1
-    if state.mode == CART_LOAD and not _cart_loads(state, content):
+    cart, here = state.tokens[state.cart], state.tokens[state.cart_loc]
+    if state.mode == CART_LOAD and not _cart_loads(cart, here, state.placed, content):
         state.mode, state.placed = NONE, 0
-    if state.mode == CART_UNLOAD and not _cart_unloads(state, content):
+    if state.mode == CART_UNLOAD and not _cart_unloads(cart, content):
         state.mode, state.placed = NONE, 0

@@ -9,14 +9,17 @@ Then `place:q,r` puts a land on a hex; a double land takes two steps, its first 
 its second half on a free hex next to it, and the pair must touch the domain.
 """
 
+from collections.abc import Collection, Sequence
 from functools import lru_cache
+from itertools import repeat
 
 from meeple.engine import Action
 from meeple.engine.wording import seat_mark
 from meeple.games.lotta_rome import geometry
 from meeple.games.lotta_rome.content import NO_BUILDING, Content
 from meeple.games.lotta_rome.pieces import (
-    cell,
+    FIRST_CELLS,
+    SECOND_CELLS,
     describe,
     first_land,
     is_double,
@@ -28,19 +31,31 @@ from meeple.games.lotta_rome.pieces import (
 from meeple.games.lotta_rome.state import Lotta
 
 
-def piece_options(pending: list[int]) -> list[int]:
+def piece_options(pending: Sequence[int]) -> tuple[int, ...]:
     """The distinct ways to pick the next piece: each distinct piece, and a double land with a
     building on either half when its halves differ."""
+    return _options(tuple(pending))
+
+
+@lru_cache(maxsize=4096)
+def _options(pending: tuple[int, ...]) -> tuple[int, ...]:
+    """`piece_options`, memoised on the waiting pieces (asked at every placing decision)."""
     options: list[int] = []
     for code in pending:
         for way in (code, swapped(code)) if is_double(code) and piece_building(code) != NO_BUILDING else (code,):
             if way not in options:
                 options.append(way)
-    return options
+    return tuple(options)
 
 
 def is_placing(state: Lotta, seat: int) -> bool:
     return state.holding[seat] >= 0 or bool(state.pending[seat])
+
+
+@lru_cache(maxsize=4096)
+def _pick_actions(options: tuple[int, ...], content: Content) -> tuple[Action, ...]:
+    """Picking each of the pieces `options` to place next, memoised on them."""
+    return tuple(map(_pick_action, options, repeat(content)))
 
 
 @lru_cache(maxsize=4096)
@@ -59,54 +74,54 @@ def _place_action(position: int, text: str) -> Action:
     )
 
 
-def single_positions(cells: dict[int, int]) -> list[int]:
+def single_positions(cells: Collection[int]) -> set[int]:
     """Where a single land may go: any free hex touching the domain (the first land: the centre)."""
     if not cells:
-        return [geometry.ORIGIN]
-    return sorted(geometry.frontier(cells))
+        return {geometry.ORIGIN}
+    return geometry.frontier(cells)
 
 
-def first_half_positions(cells: dict[int, int]) -> list[int]:
+def first_half_positions(cells: Collection[int]) -> set[int]:
     """Where a double land's first half may go: a free hex with a free neighbour such that the
     pair touches the domain: a frontier hex with a free neighbour, or any free neighbour of a
     frontier hex."""
     if not cells:
-        return [geometry.ORIGIN]
+        return {geometry.ORIGIN}
     edge = geometry.frontier(cells)
-    free_around = {position + d for position in edge for d in geometry.DIRECTIONS}.difference(cells)
+    free_around = geometry.around(edge).difference(cells)
     # a frontier hex next to another one has a free neighbour; the others are checked one by one
     lone = {p for p in edge.difference(free_around) if not geometry.surrounded(cells, p)}
-    return sorted(free_around | lone)
+    return free_around | lone
 
 
-def second_half_positions(cells: dict[int, int], first: int) -> list[int]:
+def second_half_positions(cells: Collection[int], first: int) -> set[int]:
     """Where the second half may go: a free neighbour of the first half, the pair touching the
-    rest of the domain."""
-    rest = [p for p in cells if p != first]
-    first_touches = not rest or geometry.touches(set(rest), first)
-    return sorted(
-        n
-        for n in geometry.neighbours(first)
-        if n not in cells and (first_touches or geometry.touches(cells.keys() - {first}, n))
-    )
+    rest of the domain (the first half is in `cells`, and is no neighbour of itself)."""
+    free = set(geometry.neighbours(first)).difference(cells)
+    if len(cells) == 1 or geometry.touches(cells, first):
+        return free
+    rest = set(cells)
+    rest.discard(first)
+    return {n for n in free if geometry.touches(rest, n)}
 
 
 @lru_cache(maxsize=8192)
-def _place_actions(spots: tuple[int, ...], double: bool, half: int, text: str) -> tuple[Action, ...]:
-    """The actions placing a single land, a double land's first half, or its second half
-    (`half` is where the first went), memoised on the domain's positions."""
-    occupied = dict.fromkeys(spots, 0)
-    if not double:
+def _place_actions(spots: tuple[int, ...], code: int, half: int, content: Content) -> tuple[Action, ...]:
+    """The actions placing the single land `code`, a double land's first half, or its second
+    half (`half` is where the first went), in order of position, memoised on the domain's
+    positions."""
+    occupied = set(spots)
+    text = _place_text(code, half >= 0, content)
+    if not is_double(code):
         positions = single_positions(occupied)
     elif half < 0:
         positions = first_half_positions(occupied)
     else:
         positions = second_half_positions(occupied, half)
     table = _place_table(text)
-    for position in positions:
-        if position not in table:
-            table[position] = _place_action(position, text)
-    return tuple(map(table.__getitem__, positions))
+    for position in positions.difference(table):
+        table[position] = _place_action(position, text)
+    return tuple(map(table.__getitem__, sorted(positions)))
 
 
 @lru_cache(maxsize=4096)
@@ -126,13 +141,11 @@ def _place_text(code: int, half: bool, content: Content) -> str:
 def placing_actions(state: Lotta, seat: int, content: Content) -> list[Action]:
     code = state.holding[seat]
     if code < 0:
-        options = piece_options(state.pending[seat])
+        options = _options(tuple(state.pending[seat]))
         if len(options) > 1:
-            return [_pick_action(option, content) for option in options]
+            return list(_pick_actions(options, content))
         code = options[0]
-    half = state.half[seat]
-    text = _place_text(code, half >= 0, content)
-    return list(_place_actions(tuple(state.spots[seat]), is_double(code), half, text))
+    return list(_place_actions(tuple(state.spots[seat]), code, state.half[seat], content))
 
 
 def perform_pick(state: Lotta, seat: int, code: int) -> None:
@@ -143,19 +156,26 @@ def perform_pick(state: Lotta, seat: int, code: int) -> None:
 
 
 def perform_place(state: Lotta, seat: int, position: int, content: Content) -> None:
-    if state.holding[seat] < 0:
-        perform_pick(state, seat, piece_options(state.pending[seat])[0])
     code = state.holding[seat]
-    if not is_double(code):
-        state.put(seat, position, cell(first_land(code), piece_building(code)))
+    if code < 0:
+        code = _options(tuple(state.pending[seat]))[0]
+        perform_pick(state, seat, code)
+    half = state.half[seat]
+    if SECOND_CELLS[code] < 0:
+        state.put(seat, position, FIRST_CELLS[code])
         state.holding[seat] = -1
-    elif state.half[seat] < 0:
-        state.put(seat, position, cell(first_land(code), piece_building(code)))
+    elif half < 0:
+        state.put(seat, position, FIRST_CELLS[code])
         state.half[seat] = position
         return
     else:
-        state.put(seat, position, cell(second_land(code)))
-        state.joins[seat] += [state.half[seat], position]
+        state.put(seat, position, SECOND_CELLS[code])
+        state.joins[seat] += [half, position]
         state.half[seat] = -1
         state.holding[seat] = -1
-    state.note(f"{seat_mark(seat)} places the {describe(code, content)} {geometry.describe(position)}")
+    state.note(_placed_line(seat, code, position, content))
+
+
+@lru_cache(maxsize=16384)
+def _placed_line(seat: int, code: int, position: int, content: Content) -> str:
+    return f"{seat_mark(seat)} places the {describe(code, content)} {geometry.describe(position)}"

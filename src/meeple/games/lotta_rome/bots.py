@@ -9,6 +9,7 @@ it brings the most contracts; bid with the contract whose points and coins toget
 """
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 
 from meeple.engine import Action, Rng
@@ -38,14 +39,25 @@ def piece_worth(code: int) -> float:
     return (2.0 if is_double(code) else 1.0) + (BUILDING_WORTH if piece_building(code) != NO_BUILDING else 0.0)
 
 
-def lot_worth(pieces: list[int], gems: int) -> float:
-    return sum(piece_worth(code) for code in pieces) + GEM_WORTH * gems
+def lot_worth(pieces: Sequence[int], gems: int) -> float:
+    return _pieces_worth(tuple(pieces)) + GEM_WORTH * gems
+
+
+@lru_cache(maxsize=4096)
+def _pieces_worth(pieces: tuple[int, ...]) -> float:
+    return sum(map(piece_worth, pieces))
 
 
 def _divide(state: Lotta, seat: int, legal: list[Action], rng: Rng) -> Action:
     """Offer two lots of about equal worth: the neighbour will take the better one."""
-    imbalance = _imbalances(tuple(piece_worth(code) for code in state.explored[seat]))
+    imbalance = _explored_imbalances(tuple(state.explored[seat]))
     return legal[_noisy_least([imbalance[action.payload["mask"]] for action in legal], rng)]
+
+
+@lru_cache(maxsize=4096)
+def _explored_imbalances(explored: tuple[int, ...]) -> tuple[float, ...]:
+    """`_imbalances` of the explored pieces' worths, memoised on the pieces."""
+    return _imbalances(tuple(map(piece_worth, explored)))
 
 
 def _noisy_least(values: list[float], rng: Rng) -> int:
@@ -86,17 +98,18 @@ def _choose(state: Lotta, legal: list[Action]) -> Action:
     return legal[0] if small >= lot_worth(larger, 0) else legal[1]
 
 
-def _fit_map(cells: dict[int, int], land: int, building: int) -> dict[int, float]:
+def _fit_map(spots: list[int], cells: list[int], land: int, building: int) -> dict[int, float]:
     """How well a land (with a building) fits next to each domain hex: lands of its type and
     buildings of its type nearby; for a building, lands of its type; touching many lands keeps
-    the domain compact. Each domain hex adds its share to its six neighbours."""
+    the domain compact. Each domain hex (at `spots`, holding `cells`) adds its share to its six
+    neighbours."""
     worth_of = _worth_table(land, building)
     fit: dict[int, float] = {}
     get = fit.get
-    for position, value in cells.items():
+    neighbours = geometry.NEIGHBOURS
+    for position, value in zip(spots, cells, strict=True):
         worth = worth_of[value]
-        for d in geometry.DIRECTIONS:
-            there = position + d
+        for there in neighbours[position]:
             fit[there] = get(there, 0.0) + worth
     return fit
 
@@ -126,7 +139,7 @@ def _place(state: Lotta, seat: int, legal: list[Action], rng: Rng) -> Action:
         land, building = second_land(code), NO_BUILDING
     else:
         land, building = first_land(code), piece_building(code)
-    fit = _fit_map(state.domain(seat), land, building)
+    fit = _fit_map(state.spots[seat], state.cells[seat], land, building)
     scores = [fit.get(action.payload["position"], 0.0) for action in legal]
     best = max(scores)
     ties = [i for i, score in enumerate(scores) if score >= best - 0.01]

@@ -19,17 +19,18 @@ from meeple.games.lotta_rome.pieces import names_of, piece_names, short
 from meeple.games.lotta_rome.state import CHOOSE, Lotta
 
 
-def lots(state: Lotta, seat: int) -> tuple[list[int], list[int]]:
-    """The seat's (smaller, larger) lots as divided."""
-    explored = state.explored[seat]
-    smaller, larger = _by_mask(state.division[seat], len(explored))
-    return [explored[i] for i in smaller], [explored[i] for i in larger]
+def lots(state: Lotta, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seat's (smaller, larger) lots as divided (shared, read-only)."""
+    return _lots(tuple(state.explored[seat]), state.division[seat])
 
 
-@lru_cache(maxsize=256)
-def _by_mask(mask: int, count: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The indices of `count` pieces in the smaller lot (its bit mask) and in the larger."""
-    return tuple(i for i in range(count) if mask >> i & 1), tuple(i for i in range(count) if not mask >> i & 1)
+@lru_cache(maxsize=8192)
+def _lots(explored: tuple[int, ...], mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The pieces of the smaller lot (bit `i` of `mask` set: piece `i`) and of the larger."""
+    return (
+        tuple(code for i, code in enumerate(explored) if mask >> i & 1),
+        tuple(code for i, code in enumerate(explored) if not mask >> i & 1),
+    )
 
 
 Pick = Callable[[tuple[int, ...]], tuple[int, ...]]
@@ -88,6 +89,13 @@ def division_actions(state: Lotta, seat: int, content: Content) -> list[Action]:
     return list(_division_actions(tuple(state.explored[seat]), content))
 
 
+@lru_cache(maxsize=8192)
+def _division_words(smaller: tuple[int, ...], larger: tuple[int, ...], paid: int, content: Content) -> str:
+    """The log line of a revealed division after the divider's mark."""
+    shown = names_of(smaller, content) or "nothing"
+    return f" divides: smaller lot {shown} (+{paid} gem); larger lot {names_of(larger, content)}"
+
+
 def reveal_divisions(state: Lotta, content: Content) -> None:
     """3 SELECTION: "all reveal their lots"; each divider's gem goes onto his smaller lot."""
     gem = content.constants.gem_on_smaller_lot
@@ -95,10 +103,6 @@ def reveal_divisions(state: Lotta, content: Content) -> None:
         paid = min(gem, state.gems[seat])
         state.gems[seat] -= paid
         state.lot_gem[seat] = paid
-        smaller, larger = lots(state, seat)
-        shown = names_of(smaller, content) or "nothing"
-        state.note(
-            f"{seat_mark(seat)} divides: smaller lot {shown} (+{paid} gem); larger lot {names_of(larger, content)}"
-        )
+        state.note(seat_mark(seat) + _division_words(*lots(state, seat), paid, content))
     state.divisions_revealed = True
     state.phase = CHOOSE

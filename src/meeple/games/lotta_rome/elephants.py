@@ -10,34 +10,47 @@ discard pile and form a new deck."
 """
 
 from functools import lru_cache
+from itertools import compress
 
 from meeple.engine import Action
 from meeple.engine.wording import seat_mark
 from meeple.games.lotta_rome import geometry
-from meeple.games.lotta_rome.pieces import cell_elephant, cell_land, is_free, with_elephant
+from meeple.games.lotta_rome.pieces import CELL_ELEPHANTS, CELL_FREE, CELL_LANDS, with_elephant
 from meeple.games.lotta_rome.state import Lotta
 
 
-def free_lands(state: Lotta, seat: int) -> list[int]:
-    return sorted(p for p, value in zip(state.spots[seat], state.cells[seat], strict=True) if is_free(value))
+def has_free_land(state: Lotta, seat: int) -> bool:
+    return any(map(CELL_FREE.__getitem__, state.cells[seat]))
 
 
 def elephant_actions(state: Lotta, seat: int) -> list[Action]:
-    return list(_elephant_actions(tuple(state.spots[seat]), tuple(state.cells[seat])))
+    return list(_elephant_offers(tuple(state.spots[seat]), tuple(state.cells[seat]))[0])
+
+
+def contracts_for(state: Lotta, seat: int, position: int) -> int:
+    """How many contracts an elephant on the free land at `position` brings: the size of its
+    area if no other elephant stands in it, else one."""
+    return _elephant_offers(tuple(state.spots[seat]), tuple(state.cells[seat]))[1][position]
 
 
 @lru_cache(maxsize=4096)
-def _elephant_actions(spots: tuple[int, ...], values: tuple[int, ...]) -> tuple[Action, ...]:
-    """Every free land of the domain, with the contracts an elephant there brings; memoised on the
-    domain (the engine asks for the legal actions again when it checks the chosen one)."""
-    cells = dict(zip(spots, values, strict=True))
-    lands = {p: cell_land(v) for p, v in cells.items()}
-    actions = []
-    for area in geometry.areas(lands):
-        cards = 1 if any(cell_elephant(cells[p]) for p in area) else len(area)
-        actions += [_elephant_action(p, cards) for p in area if is_free(cells[p])]
-    actions.sort(key=lambda a: a.payload["position"])
-    return tuple(actions)
+def _elephant_offers(spots: tuple[int, ...], values: tuple[int, ...]) -> tuple[tuple[Action, ...], dict[int, int]]:
+    """The actions placing an elephant on each free land of the domain, in order of position,
+    and the contracts each free land brings (read-only); memoised on the domain (asked for the
+    actions and again when the chosen one is carried out). Only the areas holding a free land
+    are walked."""
+    lands = dict(zip(spots, map(CELL_LANDS.__getitem__, values), strict=True))
+    elephant_at = set(compress(spots, map(CELL_ELEPHANTS.__getitem__, values)))
+    free = set(compress(spots, map(CELL_FREE.__getitem__, values)))
+    cards: dict[int, int] = {}
+    for start in free:
+        if start not in cards:
+            area = geometry.area_of(lands, start)
+            count = 1 if elephant_at.intersection(area) else len(area)
+            for position in free.intersection(area):
+                cards[position] = count
+    actions = tuple(_elephant_action(position, cards[position]) for position in sorted(cards))
+    return actions, cards
 
 
 @lru_cache(maxsize=8192)
@@ -48,16 +61,6 @@ def _elephant_action(position: int, cards: int) -> Action:
         f"Place an elephant with tent {geometry.describe(position)} ({cards} contract{'s' * (cards != 1)})",
         {"kind": "elephant", "at": where, "position": position, "cards": cards},
     )
-
-
-def contracts_for(state: Lotta, seat: int, position: int) -> int:
-    """How many contracts an elephant at `position` brings: the size of its area if no other
-    elephant stands in it, else one."""
-    cells = state.domain(seat)
-    area = geometry.area_of({p: cell_land(v) for p, v in cells.items()}, position)
-    if any(cell_elephant(cells[p]) for p in area if p != position):
-        return 1
-    return len(area)
 
 
 def draw_contracts(state: Lotta, seat: int, count: int) -> int:
@@ -78,7 +81,9 @@ def draw_contracts(state: Lotta, seat: int, count: int) -> int:
 
 def place_elephant(state: Lotta, seat: int, position: int) -> None:
     cards = contracts_for(state, seat, position)
-    state.put(seat, position, with_elephant(state.domain(seat)[position]))
+    cells = state.cells[seat]
+    index = state.spots[seat].index(position)
+    cells[index] = with_elephant(cells[index])
     state.elephants_left -= 1
     state.elephant_done[seat] = True
     drawn = draw_contracts(state, seat, cards)

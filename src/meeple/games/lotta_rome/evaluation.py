@@ -10,7 +10,7 @@ contracts it holds. The game's clock is the round. The weights were fitted on he
 
 from meeple.engine import Estimate, LinearModel
 from meeple.games.lotta_rome.flow import Rules, held_contracts
-from meeple.games.lotta_rome.scoring import Domain
+from meeple.games.lotta_rome.scoring import seat_score
 from meeple.games.lotta_rome.state import ADD, BID, CHOOSE, ELEPHANT, OVER, PICK, Lotta
 
 # How far into its round each phase comes (1 EXPLORATION ... 6 AUCTION and PURCHASE).
@@ -37,8 +37,6 @@ MODEL = LinearModel(
     ),
     spread=(9.71, 6.46),
 )
-MEMO_LIMIT = 50_000
-_SCORES: dict[tuple[object, ...], tuple[int, int, int]] = {}
 
 
 def progress(state: Lotta, rules: Rules) -> float:
@@ -46,29 +44,12 @@ def progress(state: Lotta, rules: Rules) -> float:
     return min(1.0, (state.round - 1 + PHASE_SHARE.get(state.phase, 0.0)) / rules.content.constants.rounds)
 
 
-def _score_now(state: Lotta, seat: int, held: list[int], rules: Rules) -> list[int]:
-    """scoring.final_score of the seat's domain as it stands. The domain's part (buildings,
-    contracts, lands) is remembered by the domain's contents and the contracts held: a search
-    evaluates the same domains again and again, with the gems changing more often than the
-    domain, and typing the forts is costly. The gems are added by the gem table."""
-    key = (id(rules.content), rules.adjacent_groups, tuple(state.spots[seat]), tuple(state.cells[seat]), tuple(held))
-    domain = _SCORES.get(key)
-    if domain is None:
-        if len(_SCORES) >= MEMO_LIMIT:
-            _SCORES.clear()
-        _typed, buildings, contracts = Domain(state.domain(seat)).best_typing(
-            rules.adjacent_groups, rules.content, held
-        )
-        domain = _SCORES[key] = (buildings, contracts, len(state.spots[seat]))
-    buildings, contracts, lands = domain
-    gems = rules.content.gem_points(state.gems[seat])
-    return [buildings, gems, contracts, buildings + gems + contracts, lands]
-
-
 def features(state: Lotta, seat: int, rules: Rules) -> list[float]:
     """What MODEL weighs for one seat."""
     held = held_contracts(state, seat)
-    buildings, _gems, contract_points, total, lands = _score_now(state, seat, held, rules)
+    buildings, _gems, contract_points, total, lands = seat_score(
+        state.spots[seat], state.cells[seat], state.gems[seat], held, rules.content, rules.adjacent_groups
+    )
     pending = len(state.pending[seat]) + (1 if state.holding[seat] >= 0 else 0)
     return [
         float(total),

@@ -8,7 +8,7 @@ from meeple.games.lotta_rome import addition, auction, division, elephants, sele
 from meeple.games.lotta_rome.content import Content
 from meeple.games.lotta_rome.exploration import explore
 from meeple.games.lotta_rome.market import clear_market, prepare_market
-from meeple.games.lotta_rome.scoring import final_score
+from meeple.games.lotta_rome.scoring import seat_score
 from meeple.games.lotta_rome.state import ADD, BID, CHOOSE, DIVIDE, ELEPHANT, OVER, PICK, START, Lotta
 
 
@@ -53,12 +53,12 @@ def to_move(state: Lotta) -> tuple[int, ...]:
 def anyone_to_move(state: Lotta) -> bool:
     """Whether `to_move(state)` names anyone, without building it (asked after every step)."""
     phase = state.phase
+    if phase == ADD:
+        return any(state.pending) or max(state.holding) >= 0
     if phase == DIVIDE:
         return min(state.division) < 0
     if phase == CHOOSE:
         return min(state.choice) < 0
-    if phase == ADD:
-        return any(state.pending) or max(state.holding) >= 0
     if phase == ELEPHANT:
         return not all(state.elephant_done)
     return bool(to_move(state))
@@ -81,10 +81,14 @@ def may_move(state: Lotta, seat: int) -> bool:
 
 
 def legal_actions(state: Lotta, seat: int, rules: Rules) -> list[Action]:
+    phase = state.phase
+    if phase == ADD:  # the most frequent decision: placing the lots' lands
+        if state.holding[seat] >= 0 or state.pending[seat]:
+            return addition.placing_actions(state, seat, rules.content)
+        return []
     if not may_move(state, seat):
         return []
     content = rules.content
-    phase = state.phase
     if phase == DIVIDE:
         return division.division_actions(state, seat, content)
     if phase == CHOOSE:
@@ -104,14 +108,14 @@ def perform(state: Lotta, seat: int, action: Action, rules: Rules) -> None:
     """Carry out a legal action, then run the game forward to the next decision."""
     kind = action.payload["kind"]
     payload = action.payload
-    if kind == "divide":
+    if kind == "place":
+        addition.perform_place(state, seat, payload["position"], rules.content)
+    elif kind == "divide":
         state.division[seat] = payload["mask"]
     elif kind == "choose":
         state.choice[seat] = selection.CHOICE_NAMES.index(payload["lot"])
     elif kind == "piece":
         addition.perform_pick(state, seat, payload["code"])
-    elif kind == "place":
-        addition.perform_place(state, seat, payload["position"], rules.content)
     elif kind == "elephant":
         elephants.place_elephant(state, seat, payload["position"])
     elif kind in ("keep", "bid"):
@@ -166,7 +170,7 @@ def start_elephants(state: Lotta) -> None:
     state.phase = ELEPHANT
     state.elephant_done = [False] * state.players
     for seat in range(state.players):
-        if not elephants.free_lands(state, seat):
+        if not elephants.has_free_land(state, seat):
             elephants.no_free_land(state, seat)
 
 
@@ -175,7 +179,14 @@ def end_round(state: Lotta, rules: Rules) -> None:
     if state.round >= rules.content.constants.rounds:
         state.phase = OVER
         state.final = [
-            final_score(state.domain(s), state.gems[s], held_contracts(state, s), rules.content, rules.adjacent_groups)
+            seat_score(
+                state.spots[s],
+                state.cells[s],
+                state.gems[s],
+                held_contracts(state, s),
+                rules.content,
+                rules.adjacent_groups,
+            )
             for s in range(state.players)
         ]
         state.note("The game is over")

@@ -11,6 +11,7 @@ positions (buildings, elephants).
 
 from collections.abc import Collection, Iterable, Mapping
 from functools import lru_cache
+from itertools import chain
 
 STRIDE = 128
 OFFSET = 64
@@ -80,16 +81,33 @@ def neighbours(position: int) -> tuple[int, ...]:
     )
 
 
+class _Neighbours(dict[int, tuple[int, ...]]):
+    """`neighbours` of each position, worked out the first time a position is asked for."""
+
+    def __missing__(self, position: int) -> tuple[int, ...]:
+        found = self[position] = neighbours(position)
+        return found
+
+
+NEIGHBOURS = _Neighbours()
+_around = NEIGHBOURS.__getitem__
+
+
 def touches(occupied: Collection[int], position: int) -> bool:
     """Whether `position` shares an edge with an occupied position (no generator: scoring and the
     rules ask this of every hex)."""
     return any(map(occupied.__contains__, neighbours(position)))
 
 
+def around(positions: Iterable[int]) -> set[int]:
+    """Every neighbour of the positions, looked up and gathered without a Python loop (the hot
+    path of placing)."""
+    return set(chain.from_iterable(map(_around, positions)))
+
+
 def frontier(occupied: Collection[int]) -> set[int]:
     """The free positions that share an edge with the domain (where a new land may go)."""
-    around = {position + d for position in occupied for d in DIRECTIONS}
-    return around.difference(occupied)
+    return around(occupied).difference(occupied)
 
 
 def surrounded(occupied: Collection[int], position: int) -> bool:

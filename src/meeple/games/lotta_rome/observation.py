@@ -126,7 +126,7 @@ def _player(state: Lotta, p: int, seat: int | None, content: Content) -> dict[st
     }
     if state.division[p] >= 0 and (mine or state.divisions_revealed) and state.explored[p]:
         smaller, larger = lots(state, p)
-        view["lots"] = [_pieces_view(tuple(smaller), content), _pieces_view(tuple(larger), content)]
+        view["lots"] = [_pieces_view(smaller, content), _pieces_view(larger, content)]
     choice = _sealed(state.choice[p], mine, state.choices_revealed)
     view["choice"] = CHOICE_NAMES[choice] if isinstance(choice, int) else choice
     if state.merchants:

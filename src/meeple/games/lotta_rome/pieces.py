@@ -79,6 +79,9 @@ def is_free(value: int) -> bool:
     return value < _CELL_BUILDING * (NO_BUILDING + 2)
 
 
+CELL_FREE = tuple(is_free(value) for value in range(CELLS))
+
+
 @lru_cache(maxsize=1024)
 def describe(code: int, content: Content) -> str:
     """A piece as a person reads it: "vineyard with a winery", "olive grove | field double land"."""
@@ -91,6 +94,10 @@ def describe(code: int, content: Content) -> str:
 
 
 PIECES = _BUILDING * (FORT + 2)  # every piece code is below this
+# The cell each piece code puts down: its first half (with its building), and its second half
+# (-1 for a single land), looked up when a piece is placed.
+FIRST_CELLS = tuple(cell(first_land(code), piece_building(code)) for code in range(PIECES))
+SECOND_CELLS = tuple(cell(second_land(code)) if is_double(code) else -1 for code in range(PIECES))
 
 
 @lru_cache(maxsize=8)

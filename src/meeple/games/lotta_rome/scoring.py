@@ -96,9 +96,37 @@ class Domain:
 
 
 def final_score(
-    cells: Mapping[int, int], gems: int, contracts: list[int], content: Content, adjacent_groups: str
+    cells: Mapping[int, int], gems: int, contracts: Sequence[int], content: Content, adjacent_groups: str
 ) -> list[int]:
     """[buildings, gems, contracts, total, lands] of one player."""
-    _typed, buildings, contract_total = Domain(cells).best_typing(adjacent_groups, content, contracts)
+    return seat_score(tuple(cells), tuple(cells.values()), gems, contracts, content, adjacent_groups)
+
+
+def seat_score(
+    spots: Sequence[int],
+    cells: Sequence[int],
+    gems: int,
+    contracts: Sequence[int],
+    content: Content,
+    adjacent_groups: str,
+) -> list[int]:
+    """`final_score` of the domain laid as `spots` (positions) holding `cells`, as a state keeps it.
+    The domain's part is remembered by its contents, the contracts and the rules: a search scores
+    the same domains again and again (its estimate), the gems change more often than the domain,
+    and the end of a game scores domains the estimate has met. The gems go by the gem table."""
+    key = (content, adjacent_groups, tuple(spots), tuple(cells), tuple(contracts))
+    points = _POINTS.get(key)
+    if points is None:
+        if len(_POINTS) >= MEMO_LIMIT:
+            _POINTS.clear()
+        _typed, buildings, contract_total = Domain(dict(zip(spots, cells, strict=True))).best_typing(
+            adjacent_groups, content, contracts
+        )
+        points = _POINTS[key] = (buildings, contract_total)
+    buildings, contract_total = points
     gem_points = content.gem_points(gems)
-    return [buildings, gem_points, contract_total, buildings + gem_points + contract_total, len(cells)]
+    return [buildings, gem_points, contract_total, buildings + gem_points + contract_total, len(spots)]
+
+
+MEMO_LIMIT = 50_000
+_POINTS: dict[tuple[object, ...], tuple[int, int]] = {}

@@ -20,8 +20,8 @@ def choice_actions(state: Lotta, seat: int, content: Content) -> list[Action]:
     maker = state.source_of(seat)
     smaller, larger = lots(state, maker)
     return [
-        _choice_action(maker, SMALLER, tuple(smaller), state.lot_gem[maker], content),
-        _choice_action(maker, LARGER, tuple(larger), 0, content),
+        _choice_action(maker, SMALLER, smaller, state.lot_gem[maker], content),
+        _choice_action(maker, LARGER, larger, 0, content),
     ]
 
 
@@ -39,6 +39,11 @@ def _choice_action(maker: int, which: int, pieces: tuple[int, ...], gem: int, co
     )
 
 
+@lru_cache(maxsize=1024)
+def _taking_line(taker: int, maker: int, taken: int) -> str:
+    return f"{seat_mark(taker)} takes {seat_mark(maker, possessive=True)} {CHOICE_NAMES[taken]} lot"
+
+
 def resolve_choices(state: Lotta, content: Content) -> None:
     """Reveal the choices together; every player gets the lot he took and keeps the one of his
     own that was not taken; the gem goes with the smaller lot."""
@@ -53,7 +58,7 @@ def resolve_choices(state: Lotta, content: Content) -> None:
         gem_to = taker if taken == SMALLER else maker
         state.gems[gem_to] += state.lot_gem[maker]
         state.lot_gem[maker] = 0
-        state.note(f"{seat_mark(taker)} takes {seat_mark(maker, possessive=True)} {CHOICE_NAMES[taken]} lot")
+        state.note(_taking_line(taker, maker, taken))
     for seat in range(state.players):
         state.pending[seat] = received[seat]
         state.explored[seat] = []
