@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from meeple.engine import Rng
-from meeple.games.round_table.observation import HIDDEN, card_view, in_play, in_play_content, shown_in_play
+from meeple.games.round_table.observation import HIDDEN, card_view, in_play, in_play_content, shown_in_play, shown_of
 from meeple.rl.encoding import Encoder
 from observation_readers import observations_along_a_game, read_everywhere
 
@@ -44,5 +44,5 @@ def test_no_consumer_edits_the_card_views_observations_share(players: int) -> No
     assert seen > 20
     assert _views() == _fresh()
     for content in contents:
-        fresh = shown_in_play.__wrapped__(POOL, *content)
-        assert msgspec.json.encode(shown_in_play(POOL, *content)) == msgspec.json.encode(fresh)
+        shared = shown_of(POOL).in_play[content]
+        assert msgspec.json.encode(shared) == msgspec.json.encode(shown_in_play(POOL, *content))

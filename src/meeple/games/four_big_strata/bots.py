@@ -95,14 +95,12 @@ def _back_worth(column: int, ctx: _Context, content: Content) -> float:
 
 def _card_worth(card_type: int, ctx: _Context, content: Content) -> float:
     """What a face-up card adds: its points where they are needed, and its effect on the flows."""
-    terms = ctx.terms[card_type]
-    weights = ctx.weights
-    worth = weights[ctx.lowest if terms.column == EMPRESS else terms.column] * terms.points + terms.ends
-    worth += terms.end_class
-    worth += terms.extras
-    grain_after = ctx.grain + terms.grain - 1
-    money_after = ctx.money + terms.money
-    flows = _flow_worth(grain_after) - ctx.grain_worth + _flow_worth(money_after) - ctx.money_worth
+    weights, grain, money, grain_worth, money_worth, lowest, terms = ctx
+    column, points, ends, end_class, extras, card_grain, card_money = terms[card_type]
+    worth = weights[lowest if column == EMPRESS else column] * points + ends
+    worth += end_class
+    worth += extras
+    flows = _flow_worth(grain + card_grain - 1) - grain_worth + _flow_worth(money + card_money) - money_worth
     return worth + flows
 
 

@@ -13,6 +13,8 @@ one on a Quest gives nothing: it is engaged, "ineligible for participating in Ca
 - the texts of the knight and its paired cards (the cardinal rule).
 """
 
+from functools import cache
+
 from meeple.games.round_table.content import Pool
 from meeple.games.round_table.events import INFLUENCE, RESISTANCE, SUBTYPES, hook
 from meeple.games.round_table.state import Rt
@@ -58,6 +60,17 @@ def strength(state: Rt, pool: Pool, knight: int) -> tuple[int, int]:
     return influence + leaders, resistance + leaders
 
 
+@cache
+def _printed(pool: Pool) -> tuple[tuple[frozenset[str], ...], frozenset[int], frozenset[int]]:
+    """Per card of the pool: its printed subtypes (a Grail Knight is a Round Table Knight too);
+    and the cards whose text grants subtypes, and those whose text adds Influence or Resistance
+    (a knight with none of them paired and no such text of its own needs no hook called)."""
+    printed = tuple(
+        frozenset(card.subtypes) | ({"round_table"} if "grail" in card.subtypes else set()) for card in pool.cards
+    )
+    return printed, pool.hooked[SUBTYPES], pool.hooked[INFLUENCE] | pool.hooked[RESISTANCE]
+
+
 def strengths(state: Rt, pool: Pool, seat: int) -> dict[int, tuple[int, int]]:
     """`strength` of every knight the seat has in play, in play order, in one pass: each
     knight's paired cards and subtypes worked out once (not once per fellow)."""
@@ -72,14 +85,24 @@ def strengths(state: Rt, pool: Pool, seat: int) -> dict[int, tuple[int, int]]:
         holder = items.get(paired[u])
         if holder is not None:
             holder.append(u)
-    kinds = [_subtypes(state, pool, u, items[u]) for u in knights]
+    printed, granting, adding = _printed(pool)
+    kinds = [
+        _subtypes(state, pool, u, items[u])
+        if items[u] and not granting.isdisjoint([card_of[i] for i in items[u]])
+        else printed[card_of[u]]
+        for u in knights
+    ]
     free = [quest_of[u] < 0 for u in knights]  # not engaged on a quest: gives its bonuses
     round_table = sum(1 for s, f in zip(kinds, free, strict=True) if f and "round_table" in s)
     grail = sum(1 for s, f in zip(kinds, free, strict=True) if f and "grail" in s)
     leaders = sum(1 for u, f in zip(knights, free, strict=True) if f and "leader" in cards[card_of[u]].subtypes)
     found = {}
     for u, mine, f in zip(knights, kinds, free, strict=True):
-        i, r = _with_items(state, pool, u, items[u])
+        if items[u] or card_of[u] in adding:
+            i, r = _with_items(state, pool, u, items[u])
+        else:
+            card = cards[card_of[u]]
+            i, r = card.influence, card.resistance
         if "round_table" in mine:
             i += round_table - f  # each other free Round Table knight
         if "grail" in mine:

@@ -80,9 +80,10 @@ def resolve_attacks(state: Rt, pool: Pool) -> None:
     state.regions = [region for slot, region in enumerate(state.regions) if slot not in taken]
     while len(state.regions) < REGIONS_IN_PLAY and state.regions_deck:
         state.regions.append(take_top(state, state.regions_deck))
+    attack = state.attack
     for zone in state.play:
         for u in zone:
-            state.attack[u] = -1
+            attack[u] = -1
 
 
 def resolve_quests(state: Rt, pool: Pool) -> None:
@@ -147,8 +148,8 @@ def perform_quest_draw(state: Rt, seat: int, action: Action) -> None:
 
 def can_pull_back(state: Rt, pool: Pool, seat: int) -> bool:
     """Whether the seat has a card in play other than a Demesne (else it passes by itself)."""
-    cards, card_of = pool.cards, state.card_of
-    return any(cards[card_of[u]].type != "demesne" for u in state.play[seat])
+    card_of = state.card_of
+    return not pool.of_type["demesne"].issuperset([card_of[u] for u in state.play[seat]])
 
 
 def recall_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:

@@ -10,6 +10,8 @@ its attack; free your own quested knights with Redirects; never pull support bac
 surplus demesnes first.
 """
 
+from functools import cache
+
 from meeple.engine import Action, Rng
 from meeple.games.round_table import rp
 from meeple.games.round_table.content import Pool
@@ -30,17 +32,23 @@ def _power(state: Rt, pool: Pool, knight: int) -> int:
 
 def _powers(state: Rt, pool: Pool) -> dict[int, int]:
     """`_power` of every knight in play, in one pass over each seat's cards in play."""
-    cards, card_of, paired, knights = pool.cards, state.card_of, state.paired, pool.of_type["knight"]
+    influence, card_of, paired, knights = _influence(pool), state.card_of, state.paired, pool.of_type["knight"]
     power: dict[int, int] = {}
     for play in state.play:
-        mine = {u: cards[card_of[u]].influence for u in play if card_of[u] in knights}
+        mine = {u: influence[card_of[u]] for u in play if card_of[u] in knights}
         if not mine:
             continue
         for u in play:
             if paired[u] in mine:
-                mine[paired[u]] += cards[card_of[u]].influence
+                mine[paired[u]] += influence[card_of[u]]
         power.update(mine)
     return power
+
+
+@cache
+def _influence(pool: Pool) -> tuple[int, ...]:
+    """Per card of the pool: its printed Influence."""
+    return tuple(card.influence for card in pool.cards)
 
 
 def _card(pool: Pool, action: Action) -> int:
@@ -83,7 +91,7 @@ def _declare(state: Rt, seat: int, legal: list[Action], pool: Pool) -> Action:
         return legal[0]
     cards, attack = pool.cards, state.attack
     power = _powers(state, pool)
-    free = sum(power[u] for u in {a.payload["knight"] for a in commits})
+    free = sum([power[u] for u in {a.payload["knight"] for a in commits}])
     slots = len(state.regions)
     mine_at, influence_at, resistance_at = [0] * slots, [0] * slots, [0] * slots
     owner, card_of = state.owner, state.card_of

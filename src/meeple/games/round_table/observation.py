@@ -10,7 +10,7 @@ of a deck file is its owner's secret (a ruling). Private: a seat's own hand.
 Never shown: the order of any deck, other seats' hands, the contents of another's deck file.
 """
 
-from functools import cache, lru_cache
+from functools import cache
 from operator import itemgetter
 from typing import Any, NamedTuple
 
@@ -44,14 +44,36 @@ def card_view(card: Card) -> dict[str, Any]:
 HIDDEN = {back: {"back": back, "card": None} for back in ("main", "demesne")}
 """Another seat's card in hand, by its back: shared by every observation like the card views."""
 
+IN_PLAY_LIMIT = 8192  # `InPlay`s a pool keeps at most; its table starts afresh when full
+
+
+class Shown(NamedTuple):
+    """What observations of one pool show of its cards, per pool index, made once per pool: the
+    card's shared view, the back it shows in a hand, how another seat sees it in that hand
+    (HIDDEN), its name and its Renown; and each seat's cards in play as shown (`InPlay`), by
+    content (`in_play_content`), made once per content."""
+
+    views: tuple[dict[str, Any], ...]
+    backs: tuple[str, ...]
+    hidden: tuple[dict[str, Any], ...]
+    names: tuple[str, ...]
+    renown: tuple[int, ...]
+    in_play: dict["Content", "InPlay"]
+
 
 @cache
-def _pool_views(pool: Pool) -> tuple[tuple[dict[str, Any], ...], tuple[str, ...], tuple[dict[str, Any], ...]]:
-    """Per pool index: the card's shared view, the back it shows in a hand and how another
-    seat sees it in that hand (HIDDEN)."""
+def shown_of(pool: Pool) -> Shown:
+    """`Shown` of `pool` (the pool is looked up once per observation: its hash is a call)."""
     cards = pool.cards
     backs = tuple("main" if card.main else "demesne" for card in cards)
-    return tuple(card_view(card) for card in cards), backs, tuple(HIDDEN[back] for back in backs)
+    return Shown(
+        tuple(card_view(card) for card in cards),
+        backs,
+        tuple(HIDDEN[back] for back in backs),
+        tuple(card.name for card in cards),
+        tuple(card.renown for card in cards),
+        {},
+    )
 
 
 _IDLE = frozenset([-1])  # `InPlay.attacks` of a seat none of whose cards attack
@@ -70,52 +92,91 @@ def in_play(state: Rt, pool: Pool, p: int) -> InPlay:
     """`InPlay` of seat `p`: made once per content (the same cards, in the same order, each
     with the same pairing, task, upgrade and payment) and shared by every observation of it,
     so no consumer may edit it (tests/games/round_table/test_observation.py checks)."""
-    return shown_in_play(pool, *in_play_content(state, p))
+    return _in_play(state, pool, shown_of(pool), p)
 
 
-def in_play_content(state: Rt, p: int) -> tuple[tuple[int, ...], tuple[tuple[Any, ...], ...]]:
+def _in_play(state: Rt, pool: Pool, tables: Shown, p: int) -> InPlay:
+    """`in_play` with the pool's `Shown` at hand (a table of the pool's, not a cache keyed on the
+    state: the content is read afresh at every call)."""
+    content = in_play_content(state, p)
+    found = tables.in_play.get(content)
+    if found is None:
+        if len(tables.in_play) >= IN_PLAY_LIMIT:
+            tables.in_play.clear()
+        found = tables.in_play[content] = shown_in_play(pool, *content)
+    return found
+
+
+Content = tuple[
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[bool, ...],
+    tuple[int, ...],
+]
+"""What `InPlay` of a seat is made from (`in_play_content`)."""
+
+
+def in_play_content(state: Rt, p: int) -> Content:
     """What `InPlay` of seat `p` is made from: its cards in play (uids) and, per card, its pool
     index, the knight it is paired with, its attack, its quest, whether upgraded, the RP paid."""
     play = state.play[p]
-    columns = (state.card_of, state.paired, state.attack, state.quest_of, state.upgraded, state.paid)
-    if len(play) == 1:  # itemgetter of one index gives the value, not a tuple
-        return (play[0],), tuple((column[play[0]],) for column in columns)
-    return tuple(play), tuple(map(itemgetter(*play), columns))
+    # itemgetter of one index gives the value, not a tuple
+    one = itemgetter(*play) if len(play) > 1 else lambda column: tuple([column[u] for u in play])
+    return (
+        tuple(play),
+        one(state.card_of),
+        one(state.paired),
+        one(state.attack),
+        one(state.quest_of),
+        one(state.upgraded),
+        one(state.paid),
+    )
 
 
-@lru_cache(maxsize=8192)
-def shown_in_play(pool: Pool, play: tuple[int, ...], columns: tuple[tuple[Any, ...], ...]) -> InPlay:
-    """`InPlay` of the content `in_play_content` gives, made once per content."""
-    views = _pool_views(pool)[0]
-    kinds = columns[0]
-    shown = tuple(
+def shown_in_play(
+    pool: Pool,
+    play: tuple[int, ...],
+    kinds: tuple[int, ...],
+    paired: tuple[int, ...],
+    attack: tuple[int, ...],
+    quest: tuple[int, ...],
+    upgraded: tuple[bool, ...],
+    paid: tuple[int, ...],
+) -> InPlay:
+    """`InPlay` of the content `in_play_content` gives, made afresh (`in_play` shares one)."""
+    views = shown_of(pool).views
+    cards = tuple(
         {
             "uid": u,
             "name": name,
             "card": views[kind],
-            "paired": paired,
-            "attack": attack,
-            "quest": quest,
-            "upgraded": upgraded,
-            "paid": paid,
+            "paired": by,
+            "attack": slot,
+            "quest": q,
+            "upgraded": up,
+            "paid": rp,
         }
-        for u, name, kind, paired, attack, quest, upgraded, paid in zip(
-            play, labels_of(pool, list(kinds)), *columns, strict=True
+        for u, name, kind, by, slot, q, up, rp in zip(
+            play, labels_of(pool, list(kinds)), kinds, paired, attack, quest, upgraded, paid, strict=True
         )
     )
-    return InPlay(shown, sum([pool.income[kind] for kind in kinds]), sum(columns[5]), frozenset(columns[2]))
+    return InPlay(cards, sum([pool.income[kind] for kind in kinds]), sum(paid), frozenset(attack))
 
 
-def _seat(state: Rt, pool: Pool, p: int, viewer: int | None, cards: InPlay) -> dict[str, Any]:
+def _seat(state: Rt, tables: Shown, p: int, viewer: int | None, cards: InPlay) -> dict[str, Any]:
     """One seat as `viewer` sees it, its cards in play `cards`."""
-    views, backs, hidden = _pool_views(pool)
-    of_card = state.card_of.__getitem__
-    in_hand = state.hand[p]
+    views, card_of = tables.views, state.card_of
     if p == viewer:
-        hand = [{"uid": u, "back": backs[of_card(u)], "card": views[of_card(u)]} for u in in_hand]
+        backs = tables.backs
+        hand = [{"uid": u, "back": backs[card_of[u]], "card": views[card_of[u]]} for u in state.hand[p]]
     else:
-        hand = list(map(hidden.__getitem__, map(of_card, in_hand)))
+        hidden = tables.hidden
+        hand = [hidden[card_of[u]] for u in state.hand[p]]
     captured = state.captured[p]
+    spent_rp = state.spent_rp[p]
     return {
         "seat": p,
         "deck": state.decks[p],
@@ -123,12 +184,12 @@ def _seat(state: Rt, pool: Pool, p: int, viewer: int | None, cards: InPlay) -> d
         "demesne_deck": len(state.demesne[p]),
         "hand": hand,
         "play": list(cards.views),
-        "spent": list(map(views.__getitem__, map(of_card, state.spent[p]))),
-        "captured": list(map(views.__getitem__, captured)),
-        "renown": sum([pool.cards[r].renown for r in captured]),
+        "spent": [views[card_of[u]] for u in state.spent[p]] if state.spent[p] else [],  # (a comprehension costs
+        "captured": [views[r] for r in captured] if captured else [],  # a call even when empty)
+        "renown": sum([tables.renown[r] for r in captured]) if captured else 0,
         "capacity": cards.capacity,
-        "allocated": cards.upkeep + state.spent_rp[p],
-        "spent_rp": state.spent_rp[p],
+        "allocated": cards.upkeep + spent_rp,
+        "spent_rp": spent_rp,
         "quest_draws": state.owed[p] if state.owed else 0,
         "demesne_played": state.demesne_played[p],
         "mulligan": state.mulligans[p],
@@ -155,10 +216,12 @@ def _armies(
 
 def observation(state: Rt, seat: int | None, pool: Pool, to_move: tuple[int, ...]) -> dict[str, Any]:
     """The observation of `seat` (None: a spectator, who sees only public information)."""
-    cards, card_of = pool.cards, state.card_of
-    views = _pool_views(pool)[0]
-    cards_in_play = [in_play(state, pool, p) for p in range(state.players)]
+    card_of = state.card_of
+    tables = shown_of(pool)
+    views, names = tables.views, tables.names
+    cards_in_play = [_in_play(state, pool, tables, p) for p in range(state.players)]
     by_seat = [armies(state, pool, p) if cards.attacks != _IDLE else {} for p, cards in enumerate(cards_in_play)]
+    attacked = any(by_seat)
     return {
         "game": "round-table",
         "seat": seat,
@@ -169,14 +232,18 @@ def observation(state: Rt, seat: int | None, pool: Pool, to_move: tuple[int, ...
         "active": state.active,
         "to_move": list(to_move),
         "regions": [views[r] for r in state.regions],
-        "armies": [_armies(state, pool, slot, region, by_seat) for slot, region in enumerate(state.regions)],
+        "armies": [
+            _armies(state, pool, slot, region, by_seat) if attacked else [] for slot, region in enumerate(state.regions)
+        ],
         "regions_deck": len(state.regions_deck),
-        "regions_to_come": sorted(cards[r].name for r in state.regions_deck),
+        "regions_to_come": sorted([names[r] for r in state.regions_deck]),
         "total_renown": state.total_renown,
         "window": [
             {"kind": kind, "seat": p, "card": views[card_of[uid]], "target": target, "task": arg}
             for kind, p, uid, target, arg in state.window
-        ],
+        ]
+        if state.window
+        else [],
         "quests": [
             {
                 "card": views[card_of[uid]] if uid >= 0 else None,
@@ -186,9 +253,11 @@ def observation(state: Rt, seat: int | None, pool: Pool, to_move: tuple[int, ...
                 "seat": p,
             }
             for uid, target, spent, p in state.quests
-        ],
-        "used": sorted(cards[c].name for c in state.used),
-        "seats": [_seat(state, pool, p, seat, cards) for p, cards in enumerate(cards_in_play)],
+        ]
+        if state.quests
+        else [],
+        "used": sorted([names[c] for c in state.used]) if state.used else [],
+        "seats": [_seat(state, tables, p, seat, cards) for p, cards in enumerate(cards_in_play)],
         "end": state.end_reason,
         "log": word_log(state.log, seat, 40),
     }

@@ -98,10 +98,6 @@ def free_demesne(state: Rt, pool: Pool, seat: int, card: int) -> int:
     return -1
 
 
-def _demesne(card: Card, label: str) -> Action:
-    return Action(f"demesne:{card.id}", label, {"card": card.id})
-
-
 def _recruit(card: Card, price: int) -> Action:
     return Action(f"recruit:{card.id}", f"Recruit {card.name} ({price} RP)", {"card": card.id})
 
@@ -121,36 +117,36 @@ def _move(uid: int, name: str, knight: int, knight_name: str) -> Action:
 
 def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
     actions = [_PASS]
-    play, card_of, paired = state.play[seat], state.card_of, state.paired
-    kinds = list(map(card_of.__getitem__, play))
-    room = sum(map(pool.income.__getitem__, kinds)) - sum(map(state.paid.__getitem__, play)) - state.spent_rp[seat]
+    play, card_of, income, paid = state.play[seat], state.card_of, pool.income, state.paid
+    kinds = [card_of[u] for u in play]
+    room = sum([income[card_of[u]] - paid[u] for u in play]) - state.spent_rp[seat]
     holding_keys, knight_kinds = pool.holding, pool.of_type["knight"]
     holdings: dict[int, set[int | str]] = {}  # `room` is rp.available; per knight what it holds, in play order
     items: list[int] = []
     if not knight_kinds.isdisjoint(kinds):
-        holdings = {u: set() for u, kind in zip(play, kinds, strict=True) if kind in knight_kinds}
-        items = [u for u, kind in zip(play, kinds, strict=True) if holding_keys[kind] is not None]
+        for u, kind in zip(play, kinds, strict=True):
+            if kind in knight_kinds:
+                holdings[u] = set()
+            elif holding_keys[kind] is not None:
+                items.append(u)
+        paired = state.paired
         for u in items:
             holder = holdings.get(paired[u])
             if holder is not None:
                 holder.add(holding_keys[card_of[u]])
-    in_hand = dict.fromkeys(map(card_of.__getitem__, state.hand[seat]))
+    in_hand = dict.fromkeys([card_of[u] for u in state.hand[seat]])
     labels: dict[int, str] = {}  # the knights' names, when an item may go to one
     if holdings and (items or any(holding_keys[kind] is not None for kind in in_hand)):
         labels = {u: label_in(pool, kinds, i) for i, u in enumerate(play) if u in holdings}
     cards = pool.cards
     changers = [] if pool.hooked[COST].isdisjoint(kinds) else rp.cost_changers(state, pool, seat)
+    demesnes = not state.demesne_played[seat]
     for card_index in in_hand:
         card = cards[card_index]
         kind = card.type
         if kind == "demesne":
-            if not state.demesne_played[seat] and (
-                pool.upgrade_of[card_index] < 0 or free_demesne(state, pool, seat, card_index) >= 0
-            ):
-                upgrades = pool.upgrade_of[card_index]
-                also = f", upgrades your {cards[upgrades].name}" if upgrades >= 0 else ""
-                label = f"Play {card.name} (+{card.rp} RP{also})"
-                actions.append(once((label, card.id), _demesne, card, label))
+            if demesnes and (pool.upgrade_of[card_index] < 0 or free_demesne(state, pool, seat, card_index) >= 0):
+                actions.append(_play_demesne(pool, card_index))
             continue
         key = holding_keys[card_index]
         if kind != "knight" and key is None:
@@ -170,9 +166,10 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
             if key not in holding:
                 made = (verb, card.id, card.name, knight, labels[knight], price)
                 actions.append(MADE.get(made) or once(made, _give, verb, card, knight, labels[knight], price))
-    if not holdings or not items:
+    if not items:
         return actions
     left = {(uid, knight) for uid, knight in state.left}
+    paired = state.paired
     for uid in items:
         key = holding_keys[card_of[uid]]
         name = label_in(pool, kinds, play.index(uid))  # which copy, when several lie in play
@@ -181,6 +178,14 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
                 made = ("move", uid, name, knight, labels[knight])
                 actions.append(MADE.get(made) or once(made, _move, uid, name, knight, labels[knight]))
     return actions
+
+
+@cache
+def _play_demesne(pool: Pool, card_index: int) -> Action:
+    """Bringing a demesne of the pool into play: one action per card, made once."""
+    card, upgrades = pool.cards[card_index], pool.upgrade_of[card_index]
+    also = f", upgrades your {pool.cards[upgrades].name}" if upgrades >= 0 else ""
+    return Action(f"demesne:{card.id}", f"Play {card.name} (+{card.rp} RP{also})", {"card": card.id})
 
 
 def perform_spring(state: Rt, pool: Pool, seat: int, action: Action) -> None:

@@ -50,24 +50,28 @@ def declare_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
     knights = committable(state, pool, seat)
     if not knights:
         return actions
-    play = state.play[seat]
-    kinds = [state.card_of[u] for u in play]
-    regions = [pool.cards[region].name for region in state.regions]
+    play, card_of, cards = state.play[seat], state.card_of, pool.cards
+    kinds = [card_of[u] for u in play]
+    regions = tuple([cards[region].name for region in state.regions])
     for knight in knights:
         label = label_in(pool, kinds, play.index(knight))
-        for slot, region in enumerate(regions):
-            made = ("commit", knight, slot, label, region)
-            actions.append(MADE.get(made) or once(made, _commit, knight, slot, label, region))
+        made = ("commit", knight, label, regions)
+        actions += MADE.get(made) or once(made, _commits, knight, label, regions)
     return actions
 
 
-def _commit(knight: int, slot: int, name: str, region: str) -> Action:
-    return Action(f"commit:{knight}:{slot}", f"Commit {name} to attack {region}", {"knight": knight, "slot": slot})
+def _commits(knight: int, name: str, regions: tuple[str, ...]) -> tuple[Action, ...]:
+    """Committing the knight, named `name`, to each region in play (`regions`: their names)."""
+    return tuple(
+        Action(f"commit:{knight}:{slot}", f"Commit {name} to attack {region}", {"knight": knight, "slot": slot})
+        for slot, region in enumerate(regions)
+    )
 
 
 def committable(state: Rt, pool: Pool, seat: int) -> list[int]:
     """Active Knights not yet committed: not engaged on a Quest, not attacking."""
-    return [u for u in own_knights(state, pool, seat) if state.attack[u] < 0 and state.quest_of[u] < 0]
+    knights, card_of, attack, quest_of = pool.of_type["knight"], state.card_of, state.attack, state.quest_of
+    return [u for u in state.play[seat] if card_of[u] in knights and attack[u] < 0 and quest_of[u] < 0]
 
 
 # --- 2-4. The response windows -----------------------------------------------------------------------
@@ -102,11 +106,9 @@ def quest_targets(state: Rt, pool: Pool, seat: int) -> Iterator[tuple[Card, int]
     if not cards:
         return
     taken = _targeted(state, PLAY_QUEST)
+    knight_kinds, card_of, quest_of = pool.of_type["knight"], state.card_of, state.quest_of
     knights = [
-        u
-        for zone in state.play
-        for u in zone
-        if pool.cards[state.card_of[u]].type == "knight" and state.quest_of[u] < 0 and u not in taken
+        u for zone in state.play for u in zone if card_of[u] in knight_kinds and quest_of[u] < 0 and u not in taken
     ]
     for card_index in cards:
         card = pool.cards[card_index]
