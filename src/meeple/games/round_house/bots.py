@@ -8,7 +8,6 @@ move to a room that the player can use well.
 """
 
 from meeple.engine import Action, Rng
-from meeple.engine.rng import _GOLDEN, _MASK, _MIX1, _MIX2
 from meeple.games.round_house.content import HALL, Content
 from meeple.games.round_house.state import Rh
 
@@ -111,10 +110,9 @@ def playout_action(state: Rh, seat: int, legal: list[Action], rng: Rng, c: Conte
     """The most promising action by the rules of thumb above, with a little noise: the action's
     worth plus `NOISE * rng.random()`, a draw per action in order, the first highest wins. The worth
     of each action id is worked out once per content (`_worth_of`). An action whose worth is more
-    than NOISE below the best cannot win, so its draw is skipped, not made: the draws of the
-    others are the same SplitMix64 steps `Rng.random` would make (the stream's state after step k
-    is its state plus k times the step), and the stream ends where the draws of every action
-    would leave it; the same choice and the same stream as drawing for each."""
+    than NOISE below the best cannot win, so its draw is skipped, not made: the others read their
+    draws ahead (`Rng.random_ahead`) and the stream then skips every action's draw (`Rng.skip`);
+    the same choice and the same stream as drawing for each."""
     worths = _WORTHS.get(c)
     if worths is None:
         worths = _WORTHS[c] = {}
@@ -128,18 +126,11 @@ def playout_action(state: Rh, seat: int, legal: list[Action], rng: Rng, c: Conte
             worth = _room_worth(state, seat, where, c) if move else 100 + 6 * state.towns[seat][where]
         values.append(worth)
     top = max(values)  # type: ignore[type-var]
-    s = rng.state
     best, best_worth = legal[0], -1.0
     for step, worth in enumerate(values, 1):
         if worth + NOISE >= top:  # type: ignore[operator]
-            z = (s + step * _GOLDEN) & _MASK
-            z = ((z ^ (z >> 30)) * _MIX1) & _MASK
-            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-            worth += NOISE * (((z ^ (z >> 31)) >> 11) * UNIT)  # type: ignore[operator]
+            worth += NOISE * rng.random_ahead(step)  # type: ignore[operator]
             if worth > best_worth:  # type: ignore[operator]
                 best, best_worth = legal[step - 1], worth
-    rng.state = (s + len(legal) * _GOLDEN) & _MASK
+    rng.skip(len(legal))
     return best
-
-
-UNIT = 1.0 / (1 << 53)  # Rng.random: the top 53 bits of a draw, as a fraction
