@@ -29,6 +29,7 @@ import argparse
 import asyncio
 import html
 import http.client
+import importlib.util
 import json
 import os
 import random
@@ -45,6 +46,7 @@ import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
@@ -71,6 +73,18 @@ class Stats:
     messages_received: int = 0
     patches_received: int = 0
     disconnects: int = 0
+
+
+def served_patches(src: str | None) -> ModuleType:
+    """The patches module of the server under test (`--src`): the driver must rebuild views
+    from patches where that server cuts them."""
+    if src is None:
+        return patches
+    spec = importlib.util.spec_from_file_location("served_patches", Path(src) / "meeple" / "server" / "patches.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def free_port() -> int:
@@ -309,6 +323,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--src", default=None, help="run the server from these sources (PYTHONPATH)")
     args = parser.parse_args()
+    global patches
+    patches = served_patches(args.src)
     workdir = Path(tempfile.mkdtemp(prefix="meeple-bench-", dir="/var/tmp" if Path("/var/tmp").is_dir() else None))
     db = str(workdir / "bench.sqlite")
     port = free_port()

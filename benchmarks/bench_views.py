@@ -1,7 +1,7 @@
 """What the server spends per action on the views of one table, for every game, in CPU time.
 
 For every game, plays random games (fixed seeds) with every seat connected and, after every
-action, makes what `meeple serve` makes for each seat: the view (`views.seat_view`: the
+action, makes what `meeple serve` makes for each seat: the view (`views.seat_split`: the
 observation, the board's SVG and the page around it, drawn once per seat and change), the
 message (a patch against that seat's last view, `app.patched`, or the whole view) and its
 permessage-deflate compression at the server's level. Reports CPU milliseconds per action
@@ -73,15 +73,16 @@ def play(slug: str, seed: int, actions: int, clock: Clock, sizes: dict[str, int]
             if fresh:
                 memo.forget()
             now = time.process_time()
-            view = views.seat_view(table, seat)
+            split = views.seat_split(table, seat)
+            view = split.text
             now = clock.add("view", now)
-            message = patched(shown[seat], views.cut(table, view)) if seat in shown else view
+            message = patched(shown[seat], split) if seat in shown else view
             now = clock.add("patch", now)
             deflate.encode(Frame(Opcode.TEXT, view.encode()))
             now = clock.add("compress whole view", now)
             deflate.encode(Frame(Opcode.TEXT, message.encode()))
             clock.add("compress patch", now)
-            shown[seat] = views.cut(table, view)
+            shown[seat] = split
             sizes["view"] += len(view)
             sizes["message"] += len(message)
         seat = rng.choice(game.to_move(state))

@@ -163,3 +163,16 @@ def test_rng_round_trips_through_json() -> None:
     back = msgspec.json.decode(msgspec.json.encode(rng), type=Rng)
     assert back == rng
     assert draws(back, 5) == draws(rng, 5)
+
+
+def test_random_ahead_reads_later_draws_and_skip_moves_past_them() -> None:
+    rng = Rng.from_seed(5)
+    rng.next64()
+    drawn = rng.clone()
+    expected = [drawn.random() for _ in range(6)]
+    before = rng.state
+    assert [rng.random_ahead(step) for step in range(1, 7)] == expected
+    assert rng.state == before  # reading ahead draws nothing
+    rng.skip(6)
+    assert rng.state == drawn.state
+    assert rng.random() == drawn.random()

@@ -1,5 +1,6 @@
 """The lobby, creating tables, the pages and their headers, vendored scripts, `meeple serve` arguments."""
 
+import hashlib
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -38,6 +39,17 @@ def test_scripts_are_vendored_and_no_page_loads_anything_from_elsewhere(serve: C
     assert 'htmx.defineExtension("ws"' in client.get("/static/htmx-ext-ws.min.js").text
     for template in (SERVER / "templates").glob("*.html"):
         assert not re.search(r"(src|href)=\"(https?:)?//", template.read_text()), template.name
+
+
+def test_the_pages_script_address_changes_with_the_script(serve: Callable[..., TestClient]) -> None:
+    """A page loads meeple.js at an address naming its content, so no browser runs a cached
+    script that cuts patches where an older server did."""
+    client = serve()
+    found = re.search(r'<script src="(/static/meeple\.js\?v=([0-9a-f]+))">', client.get("/").text)
+    assert found, "the lobby loads meeple.js at a versioned address"
+    script = client.get(found.group(1))
+    assert script.status_code == 200 and script.content == (SERVER / "static" / "meeple.js").read_bytes()
+    assert found.group(2) == hashlib.sha256(script.content).hexdigest()[: len(found.group(2))]
 
 
 @pytest.mark.parametrize(

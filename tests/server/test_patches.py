@@ -19,7 +19,7 @@ from meeple.server.tables import Replayed
 from .support import Browser, create_table, table_in_memory, ws_path
 
 PLAYERS = {"four-big-strata": 4, "round-house": 4, "guedelon": 2, "lotta-rome": 4, "round-table": 3}
-PIECES = ["<div", "<", "<div class='a'>", "</div>", "<g>", "x", "yy", "a long enough chunk of text", ">", ""]
+PIECES = [patches.MARKER, "<", "<div class='a'>", "</div>", "<g>", "x", "yy", "a long enough chunk of text", ">", ""]
 
 
 @given(
@@ -31,6 +31,31 @@ def test_a_patch_rebuilds_any_text(old: list[str], new: list[str]) -> None:
     assert patches.apply(before, patches.diff(before, after)) == after
 
 
+@given(
+    st.lists(st.sampled_from(PIECES), max_size=300),
+    st.lists(st.sampled_from(PIECES), max_size=10),
+    st.lists(st.sampled_from(PIECES), max_size=10),
+    st.lists(st.sampled_from(PIECES), max_size=300),
+)
+def test_a_patch_rebuilds_texts_that_share_a_long_start_and_end(
+    start: list[str], old: list[str], new: list[str], end: list[str]
+) -> None:
+    """What two texts share at their start and end is found by windows of hundreds of characters
+    and halves of them: a patch still rebuilds the text wherever the change falls."""
+    before, after = "".join(start + old + end), "".join(start + new + end)
+    assert patches.apply(before, patches.diff(before, after)) == after
+    assert patches.apply(before, patches.diff(before, after, 1), 1) == after
+
+
+@given(st.lists(st.sampled_from([*PIECES, "<!--", "-->", "<!---"]), max_size=20))
+def test_a_view_joined_from_pieces_is_cut_as_its_text_is(pieces: list[str]) -> None:
+    """The chunks of a joined view are those of its text (a piece holding a marker of its own,
+    or the pieces around one, included), so its patches rebuild the text exactly."""
+    joined = patches.Split.joined(pieces)
+    assert joined.text == patches.MARKER.join(pieces)
+    assert joined.chunks == joined.text.split(patches.MARKER)
+
+
 @given(st.text(max_size=200), st.text(max_size=200))
 def test_a_patch_rebuilds_unicode_text(before: str, after: str) -> None:
     assert patches.apply(before, patches.diff(before, after)) == after
@@ -38,30 +63,31 @@ def test_a_patch_rebuilds_unicode_text(before: str, after: str) -> None:
 
 @pytest.mark.parametrize("slug", sorted(PLAYERS))
 def test_every_games_views_are_sent_as_short_exact_patches(slug: str) -> None:
-    """Along a random game, each seat's and a spectator's next view, as the server draws it,
-    is rebuilt exactly from the patch against the one before, and the patches are small (a view
-    that changed nearly whole, like a new hand, is sent whole)."""
+    """Along a random game, each seat's and a spectator's next view, as the server draws it
+    (joined from its pieces), is rebuilt exactly from the patch against the one before, and
+    the patches are small (a view that changed nearly whole, like a new hand, is sent whole)."""
     game = get_game(slug)
     players = PLAYERS[slug]
     state = game.new_game(players, 3)
     table = table_in_memory(game, state, 3, [])
     rng = random.Random(3)
-    shown: dict[int | None, str] = {}
+    shown: dict[int | None, patches.Split] = {}
     sent = whole = count = patched_count = 0
     for _ in range(40):
         if game.is_terminal(state):
             break
         for seat in [*range(players), None]:
-            view = views.seat_view(table, seat)
+            split = views.seat_split(table, seat)
+            view = split.text
             if seat in shown:
-                message = patched(patches.Split(shown[seat]), patches.Split(view))
+                message = patched(shown[seat], split)
                 if message.startswith('{"patch":'):
-                    assert patches.apply(shown[seat], json.loads(message)["patch"]) == view
+                    assert patches.apply(shown[seat].text, json.loads(message)["patch"]) == view
                     patched_count += 1
                 else:
                     assert message == view
                 sent, whole, count = sent + len(message), whole + len(view), count + 1
-            shown[seat] = view
+            shown[seat] = split
         seat = rng.choice(game.to_move(state))
         action = rng.choice(game.legal_actions(state, seat))
         state = game.step(state, seat, action.id)

@@ -18,12 +18,15 @@ step, and building the JSON view first costs more than the move. It must equal
 `encode(observation(state, seat))` number for number, for every state and seat, so it shows
 nothing the observation does not: tests/rl/test_features.py compares the two along random and
 heuristic games of every game, player count and option variant, for every seat. `Pieces` keeps
-the parts of such a row that repeat from step to step.
+the parts of such a row that repeat from step to step; `Kept` keeps each seat's last row, so that
+only the blocks whose inputs changed since that seat's last observation are made again.
 """
 
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
+from struct import Struct
 from typing import Any
 
 
@@ -73,6 +76,11 @@ def counts(values: Sequence[object]) -> Callable[[Iterable[object]], list[float]
     return encode
 
 
+def at(names: Sequence[str], name: str) -> int:
+    """The offset in a row's bytes of slot `name` (float32: 4 bytes a slot)."""
+    return 4 * list(names).index(name)
+
+
 def relative(seat: int, players: int) -> list[int]:
     """The seats in the order their blocks take: `seat` first, then the others after it in turn."""
     return [(seat + k) % players for k in range(players)]
@@ -89,28 +97,61 @@ def seat_names(players: int, parts: Sequence[str]) -> list[str]:
 
 
 class Pieces:
-    """Parts of a row of slots as float32 (`array('f')`), each made once per key that fixes it:
-    `pieces(key, *args)` returns `make(*args)` as float32, made on the first call with `key` and
-    kept (at most `limit` keys, then all are dropped). The key must determine what `make` gives.
-    A learner's consecutive observations share most parts (a display, a hand, the seats that did
-    not move), so a row is mostly joined from kept pieces (`row`)."""
+    """Parts of a row of slots as float32 bytes, each made once per key that fixes it:
+    `pieces(key, *args)` returns `make(*args)` as float32 bytes, made on the first call with `key`
+    and kept (at most `limit` keys, then all are dropped). The key must determine what `make`
+    gives. A learner's consecutive observations share most parts (a display, a hand, the seats
+    that did not move), so a row is mostly joined from kept pieces (`row`, `Kept`)."""
 
     def __init__(self, make: Callable[..., Iterable[float]], limit: int = 4096) -> None:
         self.make = make
         self.limit = limit
         self.made: dict[Any, array] = {}
 
-    def __call__(self, key: Any, *args: Any) -> array:
+    def __call__(self, key: Any, *args: Any) -> bytes:
         made = self.made.get(key)
         if made is None:
             if len(self.made) >= self.limit:
                 self.made.clear()
-            made = self.made[key] = array("f", self.make(*args))
+            made = self.made[key] = floats(self.make(*args))
         return made
 
 
-def row(*parts: array) -> array:
+def floats(numbers: Sequence[float]) -> bytes:
+    """Numbers as float32 bytes, a piece of a row."""
+    return packer(len(numbers))(*numbers)
+
+
+@cache
+def packer(count: int) -> Callable[..., bytes]:
+    """A function of `count` numbers giving them as float32 bytes (`struct`: a fraction of the
+    cost of an `array('f')`'s items, which parse each number as a call's argument)."""
+    return Struct(f"{count}f").pack
+
+
+def row(*parts: bytes | array) -> array:
     """A new float32 row of the parts' numbers in order (it shares no memory with them)."""
     made = array("f")
     made.frombytes(b"".join(parts))
     return made
+
+
+class Kept:
+    """One seat's row of slots (float32) as its last observation left it, with what each of its
+    blocks was made from (`seen`, one entry a block): a reader compares a block's inputs with its
+    entry by value and writes the block again only when they differ, then hands out a copy
+    (`fresh`). The entries must be copies (`list[:]`), never a list the state goes on changing.
+    Blocks are written as float32 bytes into `bytes`, the row's bytes (slot k at 4k: `at`).
+    A learner's consecutive observations differ in a few blocks: a decision changes one seat's
+    holdings, a display, a phase."""
+
+    __slots__ = ("bytes", "row", "seen")
+
+    def __init__(self, size: int, blocks: int) -> None:
+        self.row = array("f", bytes(4 * size))
+        self.bytes = memoryview(self.row).cast("B")
+        self.seen: list[Any] = [None] * blocks
+
+    def fresh(self) -> array:
+        """A copy of the row that shares no memory with it."""
+        return self.row[:]

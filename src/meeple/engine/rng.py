@@ -61,6 +61,19 @@ class Rng(msgspec.Struct):
         """A uniform float in [0, 1)."""
         return (self.next64() >> 11) * (1.0 / (1 << 53))
 
+    def random_ahead(self, step: int) -> float:
+        """The float `random()` would give as the `step`-th draw from now (1 = the next one),
+        without moving the stream: SplitMix64's state after k draws is its state plus k steps,
+        so a caller may look at some draws of a run and skip the others (`skip`)."""
+        z = (self.state + step * _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+        return ((z ^ (z >> 31)) >> 11) * (1.0 / (1 << 53))
+
+    def skip(self, draws: int) -> None:
+        """Move the stream on as `draws` calls of `next64` (or `random`) would."""
+        self.state = (self.state + draws * _GOLDEN) & _MASK
+
     def choice(self, items: list) -> object:
         return items[self.below(len(items))]
 

@@ -446,9 +446,8 @@ async def send_updates(
                 allowance, last = allowance - 1, now
                 client.dirty = False
                 view = views.client_view(client)
-                cut = views.cut(client.table, view) if patch else None
-                await websocket.send_text(view if shown is None or cut is None else patched(shown, cut))
-                shown = cut
+                await websocket.send_text(view.text if shown is None or not patch else patched(shown, view))
+                shown = view
 
 
 def patched(old: patches.Split, new: patches.Split) -> str:

@@ -3,10 +3,13 @@
 A view is tens of kB of HTML and SVG, and one action changes a few hundred bytes of it (a
 number, a piece, a log line, the choices). Sending the whole view cost the server more than
 drawing it (compression and the socket writes, see docs/performance.md, Server); a patch is
-a few kB, so both nearly vanish. Nothing about any game is known here: the text is cut at
-element boundaries, first coarsely at every `<div` (the page's parts and the boards' panels),
-then a changed part at every `<`. A view is cut once for all the patches it is part of
-(`Split`), and a changed part's patch is made once for every seat whose part changed alike.
+a few kB, so both nearly vanish. Nothing about any game is known here: the text is cut
+first coarsely at `MARKER`, an empty HTML comment the server puts between the pieces it
+joins a view from (`Split.joined`: the page's parts, each panel of a board), then a changed
+piece at every `<`. A view joined from pieces needs no cutting, and a piece that did not
+change is the very object of the last view (a panel drawn once is the same object from one
+view to the next, and in every seat's view that shows it), so comparing it costs nothing. A
+changed piece's patch is made once for every seat whose piece changed alike.
 
 A patch is a list of operations that build the new text's chunks from the old text's:
 ``[start, count]`` copies `count` old chunks from `start`; a string is new text (chunks of its
@@ -16,19 +19,17 @@ browser) rebuilds the new text exactly; the patch holds only text of the new vie
 a browser nothing its full view would not.
 """
 
-from collections.abc import Callable, Iterable
-from itertools import compress, count, islice
-from operator import ne
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-SEPARATORS = ("<div", "<")  # coarse, then fine: meeple.js cuts at the same places
+MARKER = "<!---->"  # between the pieces of a view: an empty comment, which a page shows as nothing
+SEPARATORS = (MARKER, "<")  # coarse, then fine: meeple.js cuts at the same places
 ANCHOR = 16  # an unchanged chunk shorter than this (like "/g>") is not worth jumping back to
 
 Patch = list[Any]
 K = TypeVar("K")
 V = TypeVar("V")
-CUTS_KEPT = 512  # changed parts of views kept cut, and their patches: the seats of the latest changes
-_CUTS: dict[tuple[str, int], list[str]] = {}
+CUTS_KEPT = 512  # patches of changed pieces kept: the seats of the latest changes
 _MADE: dict[tuple[str, str, int], Patch] = {}  # a changed part's patch: a panel shown alike changes alike
 
 
@@ -43,6 +44,16 @@ class Split:
         self.text = text
         self.chunks = text.split(SEPARATORS[level]) if chunks is None else chunks
         self._where: dict[str, int] | None = None
+
+    @classmethod
+    def joined(cls, pieces: Sequence[str]) -> "Split":
+        """The text of `pieces` joined by MARKER, its chunks the pieces themselves (cut anew only
+        if a piece holds a MARKER of its own: no end of the marker is also its start, so none is
+        found across a piece's edge)."""
+        text = MARKER.join(pieces)
+        if not pieces or text.count(MARKER) != len(pieces) - 1:  # (one scan, in C)
+            return cls(text)
+        return cls(text, 0, list(pieces))
 
     @property
     def where(self) -> dict[str, int]:
@@ -74,32 +85,65 @@ def _kept(store: dict[K, V], key: K, make: Callable[[], V]) -> V:
 
 
 def _trimmed(old: str, new: str, level: int) -> Patch:
-    """`diff` of two texts not cut yet: the chunks they share at the start and at the end are
-    copied whole (found by comparing in C), and only the chunks between are compared."""
-    old_chunks, new_chunks = _cut(old, level), _cut(new, level)
-    first = _same(old_chunks, new_chunks, min(len(old_chunks), len(new_chunks)))
-    last = _same(reversed(old_chunks), reversed(new_chunks), min(len(old_chunks), len(new_chunks)) - first)
-    old_end, new_end = len(old_chunks) - last, len(new_chunks) - last
+    """`diff` of two texts not cut yet: the text they share at the start and at the end is
+    found by comparing slices (in C), the chunks wholly inside it are copied, and only the
+    text between is cut and compared."""
+    separator = SEPARATORS[level]
+    start = _shared_start(old, new)
+    end = _shared_end(old, new, min(len(old), len(new)) - start)
+    first = old.count(separator, 0, start)  # chunks ended inside the shared start: the same
+    last = old.count(separator, len(old) - end)  # chunks begun inside the shared end: the same
+    begin = old.rfind(separator, 0, start) + len(separator) if first else 0
+    old_middle = old[begin : old.find(separator, len(old) - end) if last else len(old)].split(separator)
+    new_middle = new[begin : new.find(separator, len(new) - end) if last else len(new)].split(separator)
     ops: Patch = [[0, first]] if first else []
-    if first < old_end or first < new_end:
-        middle = Split("", level, old_chunks[first:old_end])
-        ops += _runs(middle, new_chunks[first:new_end], level, first)
+    ops += _runs(Split("", level, old_middle), new_middle, level, first)
     if last:
-        ops.append([old_end, last])
+        ops.append([first + len(old_middle), last])
     return ops
 
 
-def _cut(text: str, level: int) -> list[str]:
-    """`text`'s chunks at `level`, remembered: a changed part of a view is the new text of one
-    patch and the old text of the next, and a panel several seats are shown alike changes
-    alike for each of them (the lists are only read)."""
-    return _kept(_CUTS, (text, level), lambda: text.split(SEPARATORS[level]))
+def _shared_start(old: str, new: str) -> int:
+    """How many characters `old` and `new` share at their start: windows twice as long each
+    time until one differs, then halves of it (slices compared in C)."""
+    most = min(len(old), len(new))
+    low, step = 0, 256
+    while True:
+        high = min(low + step, most)
+        if old[low:high] != new[low:high]:
+            break
+        if high == most:
+            return most
+        low, step = high, 2 * step
+    while high - low > 1:  # old[low:high] differs, everything before `low` is shared
+        middle = (low + high) // 2
+        if old[low:middle] == new[low:middle]:
+            low = middle
+        else:
+            high = middle
+    return low
 
 
-def _same(old: Iterable[str], new: Iterable[str], most: int) -> int:
-    """How many chunks the two give alike before the first that differs, at most `most`
-    (compared in C)."""
-    return next(compress(count(), map(ne, islice(old, most), new)), most)
+def _shared_end(old: str, new: str, most: int) -> int:
+    """How many characters `old` and `new` share at their end, at most `most` (as `_shared_start`)."""
+    if most <= 0 or old[-1] != new[-1]:
+        return 0
+    low, step = 0, 256
+    a, b = len(old), len(new)
+    while True:
+        high = min(low + step, most)
+        if old[a - high : a - low] != new[b - high : b - low]:
+            break
+        if high == most:
+            return most
+        low, step = high, 2 * step
+    while high - low > 1:
+        middle = (low + high) // 2
+        if old[a - middle : a - low] == new[b - middle : b - low]:
+            low = middle
+        else:
+            high = middle
+    return low
 
 
 def _runs(before: Split, new_chunks: list[str], level: int, offset: int) -> Patch:

@@ -154,8 +154,7 @@ class Table:
         self.clients: set[Client] = set()
         self.bot_task: asyncio.Task[None] | None = None
         self.owner = row.id  # who its bots' thinking is charged to: the creating client, else the table itself
-        self.views: dict[Any, str] = {}  # rendered fragments of the current state, by viewer
-        self.cuts: dict[str, patches.Split] = {}  # those fragments cut for patching (views.cut)
+        self.views: dict[Any, patches.Split] = {}  # rendered fragments of the current state, by viewer
         self.options_since: dict[int, tuple[int, list[str]]] = {}  # seat -> (seq since when, its legal ids)
         self.legal: dict[int, list[Action]] = {}  # seat -> its legal actions now (note_options)
         self.last_acted: dict[int, int] = {}  # seat -> the number of its latest stored action
@@ -250,7 +249,6 @@ class Table:
         a player's own board is drawn before the others' (what the player waits for)."""
         self.note_options()
         self.views.clear()
-        self.cuts.clear()
         for client in sorted(self.clients, key=lambda client: client.seat != mover or client.hot_seat):
             client.refresh()
 

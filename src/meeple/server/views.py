@@ -8,8 +8,10 @@ shown are public: who is to move (a count and seat numbers, never a choice), who
 where, and the result once the game is over.
 """
 
+import hashlib
 import logging
 from functools import cache, lru_cache
+from importlib.resources import files
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -31,6 +33,12 @@ templates = Environment(
     lstrip_blocks=True,
     auto_reload=False,  # the package's templates do not change while it runs: no stat() per page
 )
+
+# The browser glue's address names its content, so a page never runs a cached script of an
+# older server (meeple.js must cut patches where patches.py does).
+templates.globals["script_version"] = hashlib.sha256(
+    files("meeple.server").joinpath("static", "meeple.js").read_bytes()
+).hexdigest()[:12]
 
 _LEVEL_NAMES = {spec: name for name, spec in BOT_LEVELS.items()}
 
@@ -134,8 +142,9 @@ def _result(table: Table, viewer: int | None) -> dict[str, Any] | None:
     return {"outcome": outcome, "sheet": None, "summary": summary, "rows": rows, "columns": columns}
 
 
-def _board(table: Table, observation: dict[str, Any], legal: list[Action]) -> tuple[Markup | None, str]:
-    """The game's SVG for this observation, or its text when it has no drawing (or the drawing fails)."""
+def _board(table: Table, observation: dict[str, Any], legal: list[Action]) -> tuple[str, ...]:
+    """The game's SVG for this observation as the pieces it was joined from (a board drawn
+    with svgkit keeps them: its panels), or its text when it has no drawing (or the drawing fails)."""
     assert table.game is not None
     try:
         svg = table.game.render_svg(observation, legal)
@@ -143,8 +152,8 @@ def _board(table: Table, observation: dict[str, Any], legal: list[Action]) -> tu
         log.exception("table %s: render_svg failed; showing text", table.id)
         svg = None
     if svg is not None:
-        return Markup(svg), ""
-    return None, table.game.render_text(observation)
+        return getattr(svg, "pieces", (svg,))
+    return (f'<pre class="board-text">{escape(table.game.render_text(observation))}</pre>',)
 
 
 @lru_cache(maxsize=16384)
@@ -154,8 +163,110 @@ def _log_item(line: str) -> str:
     return f"<li>{escape(line)}</li>"
 
 
-def seat_view(table: Table, seat: int | None) -> str:
-    """The `#view` fragment for one seat (None: a spectator), drawn from its observation only."""
+def _result_html(result: dict[str, Any] | None) -> str:
+    """The result section of a finished game (empty while it is played)."""
+    if not result:
+        return ""
+    out = [
+        '  <section class="result" aria-labelledby="result-heading">\n',
+        '    <h2 id="result-heading">Result</h2>\n',
+        f'    <p class="outcome">{escape(result["outcome"])}</p>\n',
+    ]
+    if result["rows"]:
+        heads = "".join(f'<th scope="col">{escape(column)}</th>' for column in result["columns"])
+        out.append('    <table class="ranking">\n')
+        out.append(f'      <thead><tr><th scope="col">Rank</th><th scope="col">Player</th>{heads}</tr></thead>\n')
+        out.append("      <tbody>\n")
+        for row in result["rows"]:
+            won = ' class="winner"' if row["winner"] else ""
+            crown = ' <span class="crown">(winner)</span>' if row["winner"] else ""
+            parts = "".join(f"<td>{escape(part)}</td>" for part in row["parts"])
+            out.append(
+                f'      <tr{won}><td>{escape(row["rank"])}</td><th scope="row">{escape(row["who"])}{crown}</th>'
+                f"{parts}</tr>\n"
+            )
+        out.append("      </tbody>\n    </table>\n")
+    elif result["sheet"]:
+        sheet = result["sheet"]
+        heads = "".join(f'<th scope="col">{escape(column)}</th>' for column in sheet["columns"])
+        out.append('    <table class="sheet">\n')
+        out.append(f'      <thead><tr><th scope="col">Player</th>{heads}</tr></thead>\n')
+        out.append("      <tbody>\n")
+        for row in sheet["rows"]:
+            parts = "".join(f"<td>{escape(part)}</td>" for part in row["values"])
+            out.append(f'      <tr><th scope="row">{escape(row["who"])}</th>{parts}</tr>\n')
+        out.append("      </tbody>\n    </table>\n")
+    if result["summary"]:
+        out.append(f'<p class="how">{escape(result["summary"])}</p>')
+    out.append("  </section>\n")
+    return "".join(out)
+
+
+def _head(table: Table, seat: int | None, status: str) -> tuple[str, str, str]:
+    """The view's opening as three pieces: the view's tag (its number of actions changes every
+    time), the status bar, and the result once the game is over with the layout up to the board."""
+    assert table.game is not None
+    who = "Spectator (public information only)" if seat is None else f"You are {seat_name(table, seat)}"
+    seated = "" if seat is None else f' data-seat="{seat}"'
+    return (
+        f'<div id="view" data-seq="{table.seq}"{seated}>\n',
+        '  <div class="status-bar">\n'
+        f"    <h1>{escape(table.game.spec.title)} <small>table {escape(table.id)}</small></h1>\n"
+        f'    <p class="who">{escape(who)}</p>\n'
+        f'    <p class="status" role="status">{escape(status)}</p>\n'
+        "  </div>\n",
+        f'{_result_html(_result(table, seat))}  <div class="layout">\n    <div class="board">\n',
+    )
+
+
+def _choices(legal: list[Action]) -> str:
+    """The side's opening and the seat's choices (none for a seat that may not act now)."""
+    out = ["    </div>\n", '    <aside class="side">\n']
+    if legal:
+        out.append('      <section class="actions">\n        <h2>Your choices</h2>\n        <ul>\n')
+        out += [
+            f'          <li><button type="button" data-action="{escape(action.id)}">'
+            f"{escape(action.label)}</button></li>\n"
+            for action in legal
+            if "same_as" not in action.payload
+        ]
+        out.append("        </ul>\n      </section>\n")
+    return "".join(out)
+
+
+def _seats(table: Table, seat: int | None) -> str:
+    """Who sits where, the viewer's seat marked, the thinking bots marked."""
+    thinking = thinking_seats(table)
+    out = ['      <section class="seats">\n        <h2>Seats</h2>\n        <ul>']
+    for s in range(table.row.players):
+        marked, sign = (
+            (' class="thinking"', ' <span class="thinking-sign">thinking…</span>') if s in thinking else ("", "")
+        )
+        you = " (you)" if s == seat else ""
+        out.append(f"<li{marked}>{escape(seat_name(table, s))}{you}{sign}</li>")
+    out.append("</ul>\n      </section>\n")
+    return "".join(out)
+
+
+def _log(lines: object) -> list[str]:
+    """The game log, newest first (the latest LOG_LINES lines), and the view's closing, as
+    pieces: a line each (an action adds one at the top: the others are the very pieces of the
+    last view, and its patch copies them)."""
+    log_lines = [str(line) for line in lines[-LOG_LINES:]] if isinstance(lines, list) else []
+    skipped = len(lines) - len(log_lines) if isinstance(lines, list) else 0
+    opening = '      <section class="log">\n        <h2>Game log <small>(newest first)</small></h2>\n'
+    closing = f'<p class="skipped">{skipped} earlier entries not shown</p>' if skipped else ""
+    return [
+        f'{opening}        <ol reversed start="{skipped + len(log_lines)}">',
+        *map(_log_item, reversed(log_lines)),
+        f"</ol>\n{closing}      </section>\n    </aside>\n  </div>\n</div>",
+    ]
+
+
+def seat_split(table: Table, seat: int | None) -> patches.Split:
+    """The `#view` fragment for one seat (None: a spectator), drawn from its observation only,
+    once per change for every browser of that seat, joined from its pieces (the page's parts, the
+    board's panels) as patches.Split.joined marks them for patching."""
     key = ("seat", table.seq, seat, table.problem)
     cached = table.views.get(key)
     if cached is not None:
@@ -164,40 +275,16 @@ def seat_view(table: Table, seat: int | None) -> str:
     assert game is not None and state is not None
     observation = game.observation(state, seat)
     legal = table.legal.get(seat, []) if seat is not None and not table.problem else []
-    svg, text = _board(table, observation, legal)
-    thinking = thinking_seats(table)
-    lines = observation.get("log")
-    log_lines = [str(line) for line in lines[-LOG_LINES:]] if isinstance(lines, list) else []
-    log_items = Markup("".join(map(_log_item, reversed(log_lines))))  # newest first
-    html = templates.get_template("view.html").render(
-        table=table,
-        title=game.spec.title,
-        seq=table.seq,
-        seat=seat,
-        who="Spectator (public information only)" if seat is None else f"You are {seat_name(table, seat)}",
-        status=_status(table, seat, legal),
-        svg=svg,
-        text=text,
-        legal=legal,
-        log_items=log_items,
-        log_count=len(log_lines),
-        log_skipped=len(lines) - len(log_lines) if isinstance(lines, list) else 0,
-        result=_result(table, seat),
-        seats=[
-            {"name": seat_name(table, s), "you": s == seat, "thinking": s in thinking} for s in range(table.row.players)
-        ],
-    )
-    table.views[key] = html
-    return html
+    status = _status(table, seat, legal)
+    board = _board(table, observation, legal)
+    pieces = [*_head(table, seat, status), *board, _choices(legal), _seats(table, seat), *_log(observation.get("log"))]
+    view = table.views[key] = patches.Split.joined(pieces)
+    return view
 
 
-def cut(table: Table, view: str) -> patches.Split:
-    """`view` cut for patching, once per view and change: every browser of the seat shares it,
-    as the new view of its next patch and the old view of the one after."""
-    found = table.cuts.get(view)
-    if found is None:
-        found = table.cuts[view] = patches.Split(view)
-    return found
+def seat_view(table: Table, seat: int | None) -> str:
+    """The `#view` fragment for one seat (None: a spectator), as text (see `seat_split`)."""
+    return seat_split(table, seat).text
 
 
 def pass_screen(table: Table, seat: int) -> str:
@@ -205,19 +292,19 @@ def pass_screen(table: Table, seat: int) -> str:
     return templates.get_template("pass.html").render(table=table, seq=table.seq, seat=seat)
 
 
-def client_view(client: Client) -> str:
-    """The fragment `client` should see now."""
+def client_view(client: Client) -> patches.Split:
+    """The fragment `client` should see now, cut for patching."""
     table = client.table
     if table.broken is not None:
-        return templates.get_template("broken.html").render(table=table)
+        return patches.Split(templates.get_template("broken.html").render(table=table))
     if not client.hot_seat:
-        return seat_view(table, client.seat)
+        return seat_split(table, client.seat)
     turn = table.hot_seat_turn()
     if turn is None or table.problem:
-        return seat_view(table, None)
+        return seat_split(table, None)
     if client.confirmed != turn:
-        return pass_screen(table, turn)
-    return seat_view(table, turn)
+        return patches.Split(pass_screen(table, turn))
+    return seat_split(table, turn)
 
 
 def form_values(spec: GameSpec, fields: dict[str, str] | None) -> dict[str, Any]:

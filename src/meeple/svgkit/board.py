@@ -1,7 +1,9 @@
 """A board: panels the page reflows, each one `<svg>` at one unit per CSS pixel.
 
 `Panel(width, label, role)` collects the markup of one panel in its own coordinates; `board`
-joins the panels into the fragment a game's `render_svg` returns. A panel's role tells the
+joins the panels into the fragment a game's `render_svg` returns (a `Board`: the text, which
+also keeps the pieces it was joined from, so the server can tell an unchanged panel by its
+identity instead of by comparing its text). A panel's role tells the
 stylesheet (static/boards.css) where it goes on a phone: "own" (the seat's own area) and
 "choices" (what the seat may click now) come first, the rest follows in order.
 """
@@ -63,13 +65,24 @@ class Panel:
         )
 
 
-def board(game: str, panels: list[str], label: str) -> str:
+class Board(str):
+    """A board's text, and `pieces`: what it was joined from (the opening tag, each panel, the
+    closing tag). A panel drawn once (memo.py) is the same object wherever it is shown, so the
+    server cuts it for patching once and finds it unchanged by identity (server/patches.py)."""
+
+    pieces: tuple[str, ...]
+
+
+def board(game: str, panels: list[str], label: str) -> Board:
     """The fragment `render_svg` returns: the panels in one element the page's CSS reflows."""
-    return (
-        f'<div class="bk-board" data-game="{escape(game)}" role="region" aria-label={quoteattr(label)}>'
-        + "".join(panels)
-        + "</div>"
+    pieces = (
+        f'<div class="bk-board" data-game="{escape(game)}" role="region" aria-label={quoteattr(label)}>',
+        *panels,
+        "</div>",
     )
+    drawn = Board("".join(pieces))
+    drawn.pieces = pieces
+    return drawn
 
 
 def legend(entries: list[tuple[str, str]], title: str = "Legend", width: float = NARROW) -> str:

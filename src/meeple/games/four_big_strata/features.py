@@ -21,8 +21,7 @@ from array import array
 from typing import Any
 
 from meeple.engine import Features
-from meeple.engine.features import Pieces, counts, names, one_hot, relative, row, seat_names
-from meeple.games.four_big_strata import flow
+from meeple.engine.features import Kept, Pieces, at, counts, floats, names, one_hot, packer, relative, seat_names
 from meeple.games.four_big_strata.content import CLASSES, COLUMN_NAMES, Content
 from meeple.games.four_big_strata.observation import card_views
 from meeple.games.four_big_strata.state import BID, CAP, FEED, OVER, PICK, PUBLIC, SETUP, TRIBUTE, Fbs
@@ -132,23 +131,13 @@ def observation_features(content: Content, players: int, participants: int, disp
     def discarded(pile: tuple[int, ...]) -> list[float]:
         return [len(pile), *column([cls_of[t] for t in pile])]
 
-    def laid_out(types: tuple[int, ...], ups: tuple[bool, ...], sees: bool) -> list[float]:
-        made: list[float] = []
-        for card_type, up in zip(types, ups, strict=True):
-            if card_type < 0:
-                made += no_card
-            elif up or sees:
-                made += [1.0, up, 1.0, *card_class(cls_of[card_type]), points_of[card_type]]
-            else:
-                made += [1.0, up, 0.0, *card_class(None), 0.0]
-        return made + no_card * (display - len(types))
-
-    def held(card_type: int, knows: bool, mine: bool) -> list[float]:
-        if card_type < 0:
-            return [*no_card, False]
-        if knows:
-            return [1.0, False, 1.0, *card_class(cls_of[card_type]), points_of[card_type], mine]
-        return [1.0, False, 0.0, *card_class(None), 0.0, mine]
+    # A card as the display or the held card shows it, by card type: its face seen, face up or
+    # down, then its face unseen (face down) and no card.
+    seen_up = [floats([1.0, True, 1.0, *card_class(c), points]) for c, points in zip(cls_of, points_of, strict=True)]
+    seen_down = [floats([1.0, False, 1.0, *card_class(c), points]) for c, points in zip(cls_of, points_of, strict=True)]
+    face_down, empty = floats([1.0, False, 0.0, *card_class(None), 0.0]), floats(no_card)
+    no_holding = floats([*no_card, False])
+    phases = {name: floats(phase(name)) for name in PHASES}
 
     def public(state: Fbs, p: int) -> list[float]:
         """What every seat sees of participant `p`'s Personal Display: class scores, Influence,
@@ -165,58 +154,85 @@ def observation_features(content: Content, players: int, participants: int, disp
             sum(state.face_up[p]),
         ]
 
-    def known_faces(types: tuple[int, ...], ups: tuple[bool, ...], knows: tuple[int, ...], seat: int) -> list[float]:
-        """The display's cards whose face `seat` sees (face up or known to it) by class, and their points."""
-        mine = 1 << seat
-        known = [t for t, up, k in zip(types, ups, knows, strict=True) if up or k == PUBLIC or k & mine]
-        return [*column([cls_of[t] for t in known]), sum(points_of[t] for t in known)]
+    column_of = [COLUMN_NAMES.index(cls) for cls in cls_of]
+    known_pack = packer(len(COLUMN_NAMES) + 1)
 
-    discard_piece, display_piece, holding_piece = Pieces(discarded), Pieces(laid_out), Pieces(held)
-    public_piece, known_piece = Pieces(public, limit=16384), Pieces(known_faces, limit=16384)
+    def known_faces(types: list[int], ups: list[bool], knows: list[int], seat: int) -> bytes:
+        """The display's cards whose face `seat` sees (face up or known to it) by class, and their points."""
+        made, mine = [0.0] * (len(COLUMN_NAMES) + 1), 1 << seat
+        for t, up, k in zip(types, ups, knows, strict=True):
+            if up or k == PUBLIC or k & mine:
+                made[column_of[t]] += 1.0
+                made[-1] += points_of[t]
+        return known_pack(*made)
+
+    discard_piece, public_piece = Pieces(discarded), Pieces(public, limit=16384)
     orders = [relative(seat, participants) for seat in range(players)]
-    public_made, known_made = public_piece.made, known_piece.made
+    public_made = public_piece.made
+    phase_at, table_at, discard_at = at(slot_names, "phase/setup"), at(slot_names, "solo"), at(slot_names, "discard")
+    tasks_at, display_at = at(slot_names, "tasks"), at(slot_names, "display0/present")
+    holding_at = at(slot_names, "holding/present")
+    mine_at, first, size = at(slot_names, "holding/mine"), at(slot_names, "me/npc"), 4 * len(SEAT_PARTS)
+    public_at, known_at = at(SEAT_PARTS, "class_score/" + CLASSES[0]), at(SEAT_PARTS, "known/" + COLUMN_NAMES[0])
+    bid_at, card_size = at(SEAT_PARTS, "bid"), 4 * len(CARD_PARTS)
+    one, table, tasks_pack, three, four = packer(1), packer(8), packer(3), packer(3), packer(4)
+    no_cards = floats(no_card * display)
+    # Each seat's last row; `seen`: the discard, the display (cards, faces up, seen by the seat),
+    # then each participant's cards, columns, faces up and known masks in turn.
+    kept = [Kept(len(slot_names), 4 + 4 * participants) for _ in range(players)]
 
     def from_state(game: Any, state: Fbs, seat: int, legal: list[Any]) -> array:
-        order, pile, queue, discard = state.order, state.empress_pile, state.queue, tuple(state.discard)
-        start, holding, sees = state.start, state.holding, state.start == seat
-        known = holding >= 0 and (state.holding_known == PUBLIC or bool(state.holding_known >> seat & 1))
-        mine = holding >= 0 and order[state.order_pos] == seat
+        mine, out = kept[seat].seen, kept[seat].bytes
+        order, pile, queue = state.order, state.empress_pile, state.queue
+        out[:phase_at] = one(state.round)
+        out[phase_at:table_at] = phases[state.phase]
+        out[table_at:discard_at] = table(
+            state.solo,
+            game.rules.ratio(state),
+            state.start == seat,
+            order.index(seat) + 1 if seat in order else 0,
+            state.order_pos,
+            len(state.draw),
+            len(pile),
+            points_of[pile[-1]] if pile else 0,
+        )
+        discard = state.discard
+        if discard != mine[0]:
+            mine[0] = discard[:]
+            out[discard_at:tasks_at] = discard_piece(key := tuple(discard), key)
+        out[tasks_at:display_at] = tasks_pack(len(queue), len([task for task in queue if task[1] == seat]), bool(legal))
+        shown, ups, sees = state.display, state.display_up, state.start == seat
+        if shown != mine[1] or ups != mine[2] or sees is not mine[3]:
+            mine[1], mine[2], mine[3] = shown[:], ups[:], sees
+            laid = [
+                empty if t < 0 else seen_up[t] if up else seen_down[t] if sees else face_down
+                for t, up in zip(shown, ups, strict=True)
+            ]
+            out[display_at:holding_at] = b"".join(laid) + no_cards[card_size * len(shown) :]
+        holding = state.holding
+        if holding < 0:
+            out[holding_at:first] = no_holding
+        else:
+            knows = state.holding_known == PUBLIC or bool(state.holding_known >> seat & 1)
+            out[holding_at:mine_at] = seen_down[holding] if knows else face_down
+            out[mine_at:first] = one(order[state.order_pos] == seat)
         cards, columns, face_up, knows = state.cards, state.columns, state.face_up, state.known
         grain, money, bids, market, reward = state.grain, state.money, state.bids, state.market, state.reward
-        revealed, players = state.bids_revealed, state.players
-        parts = [
-            array(
-                "f",
-                [
-                    state.round,
-                    *phase(state.phase),
-                    state.solo,
-                    game.rules.ratio(state),
-                    start == seat,
-                    order.index(seat) + 1 if seat in order else 0,
-                    state.order_pos,
-                    len(state.draw),
-                    len(pile),
-                    points_of[pile[-1]] if pile else 0,
-                ],
-            ),
-            discard_piece(discard, discard),
-            array("f", [len(queue), len([task for task in queue if task[1] == seat]), seat in flow.to_move(state)]),
-            display_piece((tuple(state.display), tuple(state.display_up), sees), state.display, state.display_up, sees),
-            holding_piece((holding, known, mine), holding, known, mine),
-        ]
+        revealed, players_now = state.bids_revealed, state.players
+        base, k = first, 4
         for p in orders[seat]:
-            types, ups = tuple(cards[p]), tuple(face_up[p])
-            shown = (types, tuple(columns[p]), ups)
-            key = (types, ups, tuple(knows[p]), seat)
             bid = bids[p]
             shows = revealed or (p == seat and bid >= 0)
-            parts += (
-                array("f", [p >= players, grain[p], money[p]]),
-                public_made.get(shown) or public_piece(shown, state, p),
-                known_made.get(key) or known_piece(key, *key),
-                array("f", [bid if shows else 0, not shows and bid >= 0, market[p], reward[p]]),
-            )
-        return row(*parts)
+            out[base : base + public_at] = three(p >= players_now, grain[p], money[p])
+            out[base + bid_at : base + size] = four(bid if shows else 0, not shows and bid >= 0, market[p], reward[p])
+            types, where, up, known = cards[p], columns[p], face_up[p], knows[p]
+            if types != mine[k] or where != mine[k + 1] or up != mine[k + 2] or known != mine[k + 3]:
+                mine[k], mine[k + 1], mine[k + 2], mine[k + 3] = types[:], where[:], up[:], known[:]
+                layout = (tuple(types), tuple(where), tuple(up))
+                out[base + public_at : base + known_at] = public_made.get(layout) or public_piece(layout, state, p)
+                out[base + known_at : base + bid_at] = known_faces(types, up, known, seat)
+            base += size
+            k += 4
+        return kept[seat].fresh()
 
     return Features(tuple(slot_names), encode, from_state)

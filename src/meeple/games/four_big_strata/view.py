@@ -373,9 +373,18 @@ def _pill(x: float, y: float, text: str, fill: str, ink: str, stroke: str = "non
 
 
 def _round_panel(obs: dict[str, Any]) -> str:
-    rounds = max(int(obs["rounds"]), 1)
-    current = int(obs["round"])
-    over = obs["phase"] == "over"
+    """The round track, the phase, the Start Player and the tribute ratio (drawn once for
+    every seat that reads them alike)."""
+    phase = _phase(obs) if obs["phase"] in PHASE_NAMES else str(obs["phase"])
+    start = _who_svg(obs, int(obs["start_player"]))
+    return _round_track(
+        int(obs["rounds"]), int(obs["round"]), obs["phase"] == "over", phase, start, obs["tribute_ratio"]
+    )
+
+
+@kit.drawn_once
+def _round_track(rounds: int, current: int, over: bool, phase: str, start: str, ratio: object) -> str:
+    rounds = max(rounds, 1)
     panel = _panel("The round, the phase and the Start Player", "info", f"Round {current} / {rounds}")
     y = panel.y + 10
     for i in range(1, rounds + 1):
@@ -390,16 +399,13 @@ def _round_panel(obs: dict[str, Any]) -> str:
             f"<title>Round {i}{' (an Empress in the display)' if empress else ''}</title></circle>"
         )
     panel.y = y + 14
-    phase = _phase(obs) if obs["phase"] in PHASE_NAMES else str(obs["phase"])
     panel.paragraph(phase, 15, INK, True)
     y = panel.y + 4
-    panel.add(
-        _start_marker(24, y + 2, 11), _text(42, y + 7, f"Start Player: {_who_svg(obs, int(obs['start_player']))}", 14)
-    )
+    panel.add(_start_marker(24, y + 2, 11), _text(42, y + 7, f"Start Player: {start}", 14))
     y += 28
     panel.add(
         kit.icon("influence", 24, y, 8, "Influence"),
-        _text(42, y + 5, f"Tribute: 1 resource per {obs['tribute_ratio']} influence more", 13),
+        _text(42, y + 5, f"Tribute: 1 resource per {ratio} influence more", 13),
     )
     panel.y = y + 14
     return panel.svg()
@@ -469,29 +475,42 @@ def _prompt(obs: dict[str, Any], ids: set[str]) -> str:
 
 
 def _status_panel(obs: dict[str, Any], ids: set[str]) -> str:
-    """What the seat is asked now (its bids as chips), the head task, the picking order."""
-    mine = bool(ids)
-    bids = sorted(int(i.partition(":")[2]) for i in ids if i.startswith("bid:"))
+    """What the seat is asked now, the head task, the picking order (drawn once for every seat
+    that reads them alike)."""
+    bids = tuple(sorted(int(i.partition(":")[2]) for i in ids if i.startswith("bid:")))
+    picks: tuple[tuple[str, int], ...] = ()
+    if obs["phase"] == "pick" and obs["pick_order"]:
+        position = int(obs["pick_position"])
+        participants = obs["participants"]
+        bid_of = [participants[p]["bid"] if 0 <= p < len(participants) else None for p in obs["pick_order"]]
+        picks = tuple(
+            (_who_svg(obs, p) + (f" · bid {bid}" if isinstance(bid, int) else ""), (i > position) - (i < position))
+            for i, (p, bid) in enumerate(zip(obs["pick_order"], bid_of, strict=True))
+        )
+    return _status_drawing(bool(ids), _prompt(obs, ids) or "Waiting", _task_text(obs), picks, bids)
+
+
+@kit.drawn_once
+def _status_drawing(
+    mine: bool, prompt: str, task: str, picks: tuple[tuple[str, int], ...], bids: tuple[int, ...]
+) -> str:
+    """The status panel: the prompt, the task, the picking order (each pick's place: -1 done, 0
+    picking now, 1 to come) and the seat's bids as chips."""
     panel = _panel("What happens now", "choices" if mine else "info", frame=ACCENT if mine else RULE)
     panel.y = 6
-    panel.paragraph(_prompt(obs, ids) or "Waiting", 15, INK, True)
-    task = _task_text(obs)
+    panel.paragraph(prompt, 15, INK, True)
     if task:
         panel.paragraph(task, 13, SOFT_INK)
-    if obs["phase"] == "pick" and obs["pick_order"]:
+    if picks:
         panel.add(_text(12, panel.y + 14, "Picking order", 13, SOFT_INK, "bold"))
         panel.y += 22
         x, y = 12.0, panel.y
-        position = int(obs["pick_position"])
-        participants = obs["participants"]
-        for i, p in enumerate(obs["pick_order"]):
-            bid = participants[p]["bid"] if 0 <= p < len(participants) else None
-            label = f"{_who_svg(obs, p)}" + (f" · bid {bid}" if isinstance(bid, int) else "")
+        for label, place in picks:
             w = kit.width(label, 12, True) + 18
             if x + w > W - 12:
                 x, y = 12.0, y + 26
             fill, ink = (
-                ("#e6dfcf", "#6b5d4f") if i < position else ((ACCENT, "#ffffff") if i == position else ("#ffffff", INK))
+                ("#e6dfcf", "#6b5d4f") if place < 0 else ((ACCENT, "#ffffff") if place == 0 else ("#ffffff", INK))
             )
             panel.add(
                 kit.rect(x, y, w, 22, fill, RULE, 1, rx=11), _text(x + w / 2, y + 15, label, 12, ink, "bold", "middle")
@@ -515,15 +534,22 @@ def _status_panel(obs: dict[str, Any], ids: set[str]) -> str:
 
 
 def _display_panel(obs: dict[str, Any], ids: set[str]) -> str:
+    """The Public Display (drawn once for every seat that sees it alike: the Start Player and
+    a seat that may take a card see it their own way)."""
+    seat = obs["seat"]
+    takes = frozenset(i for i in ids if i.startswith("take:"))
+    return _public_display(obs["display"], seat is not None and seat == obs["start_player"], takes)
+
+
+@kit.drawn_once
+def _public_display(entries: list[Any], start_player: bool, ids: frozenset[str]) -> str:
     """The Public Display, three cards to a row; between auctions, the words that it is empty."""
-    entries = obs["display"]
-    taking = any(i.startswith("take:") for i in ids)
+    taking = bool(ids)
     panel = _panel("The Public Display", "choices" if taking else "main", "Public Display")
     if not entries:
         panel.paragraph("Empty until the next round's Prephase.", 13, SOFT_INK)
         return panel.svg()
-    seat = obs["seat"]
-    if seat is not None and seat == obs["start_player"] and any(e and not e["face_up"] for e in entries):
+    if start_player and any(e and not e["face_up"] for e in entries):
         panel.paragraph("As Start Player you may look at the face-down cards.", 13, SOFT_INK)
     top = panel.y + 4
     slots = max(7, len(entries))
@@ -547,6 +573,12 @@ def _display_panel(obs: dict[str, Any], ids: set[str]) -> str:
 
 
 def _piles_panel(obs: dict[str, Any]) -> str:
+    """The piles (drawn once for every seat: they are public)."""
+    return _piles(kit.narrowed(obs, "draw_pile", "discard", "empress_top", "empress_pile"))
+
+
+@kit.drawn_once
+def _piles(obs: dict[str, Any]) -> str:
     """The draw pile, the Empress pile (its top card face up) and the discard count."""
     panel = _panel("The piles", "info", "Piles")
     y = panel.y + 4

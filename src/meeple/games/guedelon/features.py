@@ -24,7 +24,7 @@ from array import array
 from typing import Any
 
 from meeple.engine import Features
-from meeple.engine.features import Pieces, counts, names, one_hot, row
+from meeple.engine.features import Pieces, counts, floats, names, one_hot, row
 from meeple.games.guedelon.content import COLOURS, KINDS, Content
 from meeple.games.guedelon.state import (
     AFTER,
@@ -228,13 +228,13 @@ def observation_features(content: Content, boards: int) -> Features:
             sum(f >= 0 for f in mill_filled[:spaces]) if mill >= 0 else 0,
         ]
         closed, production, shows = state.closed, state.production, mill >= 0
-        parts = [array("f", head)]
+        parts = [floats(head)]
         for i, always in enumerate(shown_always):
             if always or shows:
                 key = (tuple(tokens[i]), i in closed, production[i], mine[i], others[i], visitors[i])
                 parts.append(location_made.get(key) or location_piece(key, *key))
             else:
-                parts.append(array("f", [*hidden[:-3], mine[i], others[i], visitors[i]]))
+                parts.append(floats([*hidden[:-3], mine[i], others[i], visitors[i]]))
         filled = tuple(map(tuple, state.filled))
         key = (tuple(state.floor), tuple(state.mortar), crane, filled)
         parts.append(castle_piece(key, *key))
@@ -253,7 +253,7 @@ def observation_features(content: Content, boards: int) -> Features:
                 state.tools[b],
                 sum(sum(tokens[state.barrow(actor)]) for actor in pushed),
             ]
-        parts.append(array("f", boards))
+        parts.append(floats(boards))
         return row(*parts)
 
     return Features(tuple(slot_names), encode, from_state)

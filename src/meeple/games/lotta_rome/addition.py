@@ -156,24 +156,28 @@ def perform_pick(state: Lotta, seat: int, code: int) -> None:
 
 
 def perform_place(state: Lotta, seat: int, position: int, content: Content) -> None:
+    """Put the land (or the half) held, picking the only option first if none is held. The hex is
+    free (the action is legal), so it joins the domain's positions (`Lotta.put` written out)."""
     code = state.holding[seat]
     if code < 0:
         code = _options(tuple(state.pending[seat]))[0]
         perform_pick(state, seat, code)
     half = state.half[seat]
-    if SECOND_CELLS[code] < 0:
-        state.put(seat, position, FIRST_CELLS[code])
+    second = SECOND_CELLS[code]
+    state.spots[seat].append(position)
+    if second < 0:
+        state.cells[seat].append(FIRST_CELLS[code])
         state.holding[seat] = -1
     elif half < 0:
-        state.put(seat, position, FIRST_CELLS[code])
+        state.cells[seat].append(FIRST_CELLS[code])
         state.half[seat] = position
         return
     else:
-        state.put(seat, position, SECOND_CELLS[code])
+        state.cells[seat].append(second)
         state.joins[seat] += [half, position]
         state.half[seat] = -1
         state.holding[seat] = -1
-    state.note(_placed_line(seat, code, position, content))
+    state.log.append(_placed_line(seat, code, position, content))
 
 
 @lru_cache(maxsize=16384)

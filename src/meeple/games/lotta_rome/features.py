@@ -21,8 +21,7 @@ from array import array
 from typing import Any
 
 from meeple.engine import Features
-from meeple.engine.features import Pieces, counts, names, one_hot, relative, row, seat_names
-from meeple.games.lotta_rome import flow
+from meeple.engine.features import Pieces, counts, floats, names, one_hot, relative, row, seat_names
 from meeple.games.lotta_rome.content import FORT, Content
 from meeple.games.lotta_rome.pieces import (
     cell_building,
@@ -195,7 +194,7 @@ def observation_features(content: Content, players: int) -> Features:
 
     domain_piece, market_piece, own_piece = Pieces(domain), Pieces(market), Pieces(own)
     domain_made = domain_piece.made
-    sealed = len(CHOICE_NAMES)
+    sealed, empty_market = len(CHOICE_NAMES), floats(empty_slot * slots)
 
     def from_state(game: Any, state: Lotta, seat: int, legal: list[Any]) -> array:
         merchants, phase_now = state.merchants, state.phase
@@ -207,9 +206,9 @@ def observation_features(content: Content, players: int) -> Features:
             state.elephants_left if merchants else 0,
             len(state.doubles) if merchants else 0,
             len([action for action in legal if "at" in action.payload]),
-            seat in flow.to_move(state),
+            bool(legal),  # a seat to move has moves; one that need not act is given none
         ]
-        parts = [array("f", head)]
+        parts = [floats(head)]
         gems, stacks, explored, cells, hand, lot_gem, pending, holding = (
             state.gems,
             state.stacks,
@@ -234,8 +233,7 @@ def observation_features(content: Content, players: int) -> Features:
                 shown[chosen if p == seat or revealed else sealed] = 1.0
             won = contracts[p] if merchants else ()
             parts.append(
-                array(
-                    "f",
+                floats(
                     [
                         gems[p],
                         len(stacks[p]),
@@ -267,7 +265,7 @@ def observation_features(content: Content, players: int) -> Features:
             lots = (tuple(state.market), tuple(state.market_land), tuple(state.market_gem))
             parts.append(market_piece(lots, *lots))
         else:
-            parts.append(array("f", empty_slot * slots))
+            parts.append(empty_market)
         return row(*parts)
 
     return Features(tuple(slot_names), encode, from_state)

@@ -228,24 +228,27 @@ _DRAW_BITS = 16
 _DRAW_SPAN = 1 << _DRAW_BITS
 _DRAW_MASK = _DRAW_SPAN - 1
 _DRAWS_PER_WORD = 64 // _DRAW_BITS
+_LIMITS = tuple(_DRAW_SPAN - _DRAW_SPAN % n if n else 0 for n in range(257))  # by bound: what a draw must be below
 
 
 def shuffle(items: list[int], rng: Rng) -> None:
     """Fisher-Yates in place, like `Rng.shuffle`, but each 64-bit word of `rng` gives four 16-bit
     draws (a draw at or above the largest multiple of the bound is rejected, so every order
     stays equally likely): determinize shuffles about a hundred cards and lands per search
-    iteration, and a word costs about as much as a swap. Longer lists than a draw can index
-    go to `Rng.shuffle`."""
-    if len(items) > _DRAW_SPAN:
+    iteration, and a word costs about as much as a swap. Lists longer than the table of bounds
+    (256 items, far more than any pile of the game) go to `Rng.shuffle`."""
+    if len(items) >= len(_LIMITS):
         rng.shuffle(items)
         return
+    next64 = rng.next64
     word = left = 0
     for i in range(len(items) - 1, 0, -1):
         n = i + 1
-        limit = _DRAW_SPAN - _DRAW_SPAN % n
+        limit = _LIMITS[n]
         while True:
             if not left:
-                word, left = rng.next64(), _DRAWS_PER_WORD
+                word = next64()
+                left = _DRAWS_PER_WORD
             draw = word & _DRAW_MASK
             word >>= _DRAW_BITS
             left -= 1

@@ -7,8 +7,6 @@ at the markets and pay the Bank when there is money, dispatch without paying the
 move to a room that the player can use well.
 """
 
-from functools import lru_cache
-
 from meeple.engine import Action, Rng
 from meeple.games.round_house.content import HALL, Content
 from meeple.games.round_house.state import Rh
@@ -73,21 +71,16 @@ def _room_worth(state: Rh, seat: int, node: int, c: Content) -> float:
     return worth
 
 
-@lru_cache(maxsize=4096)
-def _target(action_id: str) -> tuple[bool, int]:
-    """A move's node (True) or a worship's town in the hall (False), from the action's id."""
-    parts = action_id.split(":")
-    return (True, int(parts[2])) if parts[0] == "move" else (False, int(parts[1]))
-
-
-@lru_cache(maxsize=4096)
-def _fixed_worth(action_id: str, c: Content) -> float | None:
-    """The worth of an action that does not depend on the state (None: a move or a worship in
-    the hall, worth what the seat can make of it now)."""
+def _worth_of(action_id: str, c: Content) -> float | tuple[bool, int]:
+    """The worth of an action that does not depend on the state, or, for a move or a worship in
+    the hall (worth what the seat can make of it now), (True, the move's node) or (False, the
+    town)."""
     parts = action_id.split(":")
     verb = parts[0]
-    if verb in ("move", "hall"):
-        return None
+    if verb == "move":
+        return (True, int(parts[2]))
+    if verb == "hall":
+        return (False, int(parts[1]))
     if verb == "path":  # lead the assistants out to the spaces worth most honor
         return 10 + 4 * c.board.hall.honor[int(parts[1])]
     if verb == "dispatch":
@@ -110,19 +103,34 @@ def _fixed_worth(action_id: str, c: Content) -> float | None:
     return FLAT.get(verb, 5)
 
 
+_WORTHS: dict[Content, dict[str, float | tuple[bool, int]]] = {}
+
+
 def playout_action(state: Rh, seat: int, legal: list[Action], rng: Rng, c: Content) -> Action:
-    """The most promising action by the rules of thumb above, with a little noise (a draw of
-    `rng.random()` per action, made inline)."""
-    best, best_worth = legal[0], -1.0
+    """The most promising action by the rules of thumb above, with a little noise: the action's
+    worth plus `NOISE * rng.random()`, a draw per action in order, the first highest wins. The worth
+    of each action id is worked out once per content (`_worth_of`). An action whose worth is more
+    than NOISE below the best cannot win, so its draw is skipped, not made: the others read their
+    draws ahead (`Rng.random_ahead`) and the stream then skips every action's draw (`Rng.skip`);
+    the same choice and the same stream as drawing for each."""
+    worths = _WORTHS.get(c)
+    if worths is None:
+        worths = _WORTHS[c] = {}
+    values = []
     for action in legal:
-        worth = _fixed_worth(action.id, c)
-        if worth is None:  # a move by the room it reaches, a worship in the hall by the town's assistants
-            move, where = _target(action.id)
+        worth = worths.get(action.id)
+        if worth is None:
+            worth = worths[action.id] = _worth_of(action.id, c)
+        if worth.__class__ is tuple:  # a move by the room it reaches, a worship in the hall by the town's assistants
+            move, where = worth  # type: ignore[misc]
             worth = _room_worth(state, seat, where, c) if move else 100 + 6 * state.towns[seat][where]
-        worth += NOISE * ((rng.next64() >> 11) * UNIT)
-        if worth > best_worth:
-            best, best_worth = action, worth
+        values.append(worth)
+    top = max(values)  # type: ignore[type-var]
+    best, best_worth = legal[0], -1.0
+    for step, worth in enumerate(values, 1):
+        if worth + NOISE >= top:  # type: ignore[operator]
+            worth += NOISE * rng.random_ahead(step)  # type: ignore[operator]
+            if worth > best_worth:  # type: ignore[operator]
+                best, best_worth = legal[step - 1], worth
+    rng.skip(len(legal))
     return best
-
-
-UNIT = 1.0 / (1 << 53)  # Rng.random: the top 53 bits of a draw, as a fraction

@@ -1,7 +1,6 @@
 """The Black Market's deals (p.9 4) and the Trading House's actions (p.10 5): the choices each
 offers (only those that can take effect) and carrying one out."""
 
-from collections.abc import Iterator
 from functools import lru_cache
 
 from meeple.engine import Action, merge_alike
@@ -14,34 +13,64 @@ from meeple.games.round_house.state import Rh
 
 def black_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     """One Black Market deal (p.9 4) that can take effect."""
-    return merge_alike(list(_deals(state, seat, c, 0)))  # two copies of one amulet sell (or buy) alike
+    return merge_alike(_deals(state, seat, c))  # two copies of one amulet sell (or buy) alike
 
 
 def any_deal(state: Rh, seat: int, c: Content, spent: int) -> bool:
-    """Whether a Black Market deal can take effect with `spent` coins set aside."""
-    return next(_deals(state, seat, c, spent), None) is not None
-
-
-def _deals(state: Rh, seat: int, c: Content, spent: int) -> Iterator[Action]:
+    """Whether a Black Market deal can take effect with `spent` coins set aside (`_deals` offers one)."""
     deals = c.rooms[c.room_index["black-market"]].deals
     coins = state.coins[seat] - spent
+    basics = state.basics
+    return bool(
+        (coins >= deals["buy_resource"] and (basics[0] or basics[1] or basics[2]))
+        or (coins >= deals["recruit"] and state.reserve[seat])
+        or (coins >= deals["amulet"] and state.amulets_up)
+        or any(state.goods[seat])
+        or state.personal[seat]
+        or state.amulets[seat]
+    )
+
+
+def _deals(state: Rh, seat: int, c: Content) -> list[Action]:
+    deals = c.rooms[c.room_index["black-market"]].deals
+    coins = state.coins[seat]
+    out = []
     if coins >= deals["buy_resource"]:
-        for k, n in enumerate(BASICS):
-            if state.basics[k]:
-                yield Action(f"deal:buy:{k}", f"Pay {deals['buy_resource']} coin for 1 {n}")
+        out += [once((c, "deal:buy", k), _buy, k, deals) for k in range(3) if state.basics[k]]
     if coins >= deals["recruit"] and state.reserve[seat]:
-        yield Action("deal:recruit", f"Pay {deals['recruit']} coins to recruit")
+        out.append(once((c, "deal:recruit"), _recruit, deals))
     if coins >= deals["amulet"]:
-        for i, a in enumerate(state.amulets_up):
-            yield Action(f"deal:amulet:{i}", f"Pay {deals['amulet']} coins for amulet {c.amulets[a].name}")
+        out += [once((c, "deal:amulet", i, a), _amulet, i, a, deals, c) for i, a in enumerate(state.amulets_up)]
     goods = state.goods[seat]
-    for k in range(4):
-        if goods[k]:
-            yield Action(f"deal:sell:{k}", f"Pay 1 {RESOURCE_NAMES[k]} for {deals['sell_resource']} coins")
+    out += [once((c, "deal:sell", k), _sell, k, deals) for k in range(4) if goods[k]]
     if state.personal[seat]:
-        yield Action("deal:dismiss", f"Dismiss an assistant for {deals['dismiss']} coins")
-    for i, a in enumerate(state.amulets[seat]):
-        yield Action(f"deal:cash:{i}", f"Pay amulet {c.amulets[a].name} for {deals['sell_amulet']} coins")
+        out.append(once((c, "deal:dismiss"), _dismiss, deals))
+    out += [once((c, "deal:cash", i, a), _cash, i, a, deals, c) for i, a in enumerate(state.amulets[seat])]
+    return out
+
+
+def _buy(k: int, deals: dict[str, int]) -> Action:
+    return Action(f"deal:buy:{k}", f"Pay {deals['buy_resource']} coin for 1 {BASICS[k]}")
+
+
+def _recruit(deals: dict[str, int]) -> Action:
+    return Action("deal:recruit", f"Pay {deals['recruit']} coins to recruit")
+
+
+def _amulet(i: int, a: int, deals: dict[str, int], c: Content) -> Action:
+    return Action(f"deal:amulet:{i}", f"Pay {deals['amulet']} coins for amulet {c.amulets[a].name}")
+
+
+def _sell(k: int, deals: dict[str, int]) -> Action:
+    return Action(f"deal:sell:{k}", f"Pay 1 {RESOURCE_NAMES[k]} for {deals['sell_resource']} coins")
+
+
+def _dismiss(deals: dict[str, int]) -> Action:
+    return Action("deal:dismiss", f"Dismiss an assistant for {deals['dismiss']} coins")
+
+
+def _cash(i: int, a: int, deals: dict[str, int], c: Content) -> Action:
+    return Action(f"deal:cash:{i}", f"Pay amulet {c.amulets[a].name} for {deals['sell_amulet']} coins")
 
 
 def trade_actions(state: Rh, seat: int, c: Content) -> list[Action]:

@@ -7,7 +7,9 @@ further effects. Gold stands in for any basic resource (setup 9): every payment 
 for any of the resources it names, as the player chooses (`gold_splits`).
 """
 
-from collections.abc import Iterator, Sequence
+from bisect import bisect_right
+from collections.abc import Sequence
+from functools import cache
 from itertools import product
 
 from meeple.games.round_house.content import BASICS, GOLD, Content, Gain
@@ -38,14 +40,21 @@ def expert_trigger(state: Rh, seat: int, trigger: str, c: Content) -> None:
             return
 
 
-def active_orders(state: Rh, seat: int, effect: str, c: Content) -> Iterator[int]:
+def active_orders(state: Rh, seat: int, effect: str, c: Content) -> list[int]:
     """Fulfilled orders of `seat` with `effect` that work now (fulfilled before this turn, not yet
-    used this turn); each yielded order is marked used."""
-    for order, turn in zip(state.done_orders[seat], state.done_turn[seat], strict=True):
+    used this turn); each returned order is marked used."""
+    out = []
+    used = state.used[seat]
+    turn = state.turn
+    orders = c.orders
+    done_turn = state.done_turn[seat]  # beside done_orders, item for item
+    for i, order in enumerate(state.done_orders[seat]):
         bit = 1 << (ORDER_BIT + order)
-        if turn < state.turn and not state.used[seat] & bit and c.orders[order].effect == effect:
-            state.used[seat] |= bit
-            yield order
+        if done_turn[i] < turn and not used & bit and orders[order].effect == effect:
+            used |= bit
+            out.append(order)
+    state.used[seat] = used
+    return out
 
 
 def gain_coins(state: Rh, seat: int, amount: int, c: Content, from_lender: bool = False) -> None:
@@ -72,7 +81,14 @@ def gain_honor(state: Rh, seat: int, amount: int, c: Content) -> None:
         return
     before = state.honor[seat]
     state.honor[seat] = after = before + amount
-    state.icons[seat] += sum(1 for icon in c.icons if before < icon <= after)
+    icons = _track_icons(c)
+    state.icons[seat] += bisect_right(icons, after) - bisect_right(icons, before)
+
+
+@cache
+def _track_icons(c: Content) -> tuple[int, ...]:
+    """The spaces of the point track with an icon, in order."""
+    return tuple(sorted(c.icons))
 
 
 def gain_goods(state: Rh, seat: int, kind: int, amount: int, c: Content) -> None:

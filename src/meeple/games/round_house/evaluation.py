@@ -11,7 +11,7 @@ the ancestral hall), its experts and senior assistants. The game's clock is the 
 
 from meeple.engine import Estimate, LinearModel
 from meeple.games.round_house.content import Content
-from meeple.games.round_house.scoring import breakdown
+from meeple.games.round_house.scoring import order_honor, total
 from meeple.games.round_house.state import Rh
 
 MODEL = LinearModel(
@@ -65,22 +65,22 @@ def progress(state: Rh) -> float:
 
 
 def features(state: Rh, seat: int, content: Content) -> list[float]:
-    """What MODEL weighs for one seat."""
+    """What MODEL weighs for one seat (whole numbers, which the model weighs as floats)."""
     goods = state.goods[seat]
     towns = state.towns[seat]
     hand = state.hand[seat]
     return [
-        float(breakdown(state, seat, content)["total"]),
-        float(state.coins[seat]),
-        float(sum(goods)),
-        float(goods[3]),
-        float(max(towns)),
-        float(sum(towns)),
-        float(state.personal[seat] + state.reserve[seat]),
-        float(sum(content.orders[order].honor for order in hand)),
-        float(len(hand)),
-        float(len(state.experts[seat])),
-        float(state.seniors[seat].bit_count()),
+        total(state, seat, content),
+        state.coins[seat],
+        sum(goods),
+        goods[3],
+        max(towns),
+        sum(towns),
+        state.personal[seat] + state.reserve[seat],
+        sum(map(order_honor(content).__getitem__, hand)),
+        len(hand),
+        len(state.experts[seat]),
+        state.seniors[seat].bit_count(),
     ]
 
 

@@ -20,13 +20,15 @@ Blocks, in order (seat blocks relative: the observing seat's first, then the oth
 """
 
 from array import array
+from itertools import chain
 from typing import Any
 
 from meeple.engine import Features
-from meeple.engine.features import Pieces, names, one_hot, relative, row, seat_names
+from meeple.engine.features import Pieces, floats, names, one_hot, relative, row, seat_names
 from meeple.games.round_house.content import RESOURCE_NAMES, RING, Content
 from meeple.games.round_house.state import PHASE_NAMES, TASK_NAMES, Rh
 
+EMPTY = -1
 OFFER = 3  # face-up orders, experts and amulets encoded (slots beyond are dropped)
 SCORE_PARTS = ("track", "orders", "amulets", "total")
 
@@ -202,9 +204,9 @@ def observation_features(players: int, nodes: int, chairs: int, towns: int) -> F
             board[node][0 if owner == seat else 2 if owner < 0 else 1] += 1.0
         for node in range(1, nodes):
             held = spaces[inner[node - 1] if node <= RING else outer[node - 1 - RING]]
-            filled = sum(t >= 0 for t in held)
+            filled = sum(map(EMPTY.__lt__, held))  # a space holds a good (>= 0) or is empty (-1)
             board[node][3:] = [filled, len(held) - filled]
-        made = [number for node in board for number in node]
+        made = list(chain.from_iterable(board))
         for owner, senior in zip(chairs, seniors, strict=True):
             made += [owner == seat, owner >= 0 and owner != seat, senior]
         return made
@@ -265,7 +267,7 @@ def observation_features(players: int, nodes: int, chairs: int, towns: int) -> F
         )
         offer_key = (tuple(state.orders_up), tuple(state.experts_up), tuple(state.amulets_up))
         parts = [
-            array("f", head),
+            floats(head),
             board_piece.made.get(board_key) or board_piece(board_key, c.inner, *board_key),
             offer_piece.made.get(offer_key) or offer_piece(offer_key, numbers, *offer_key),
         ]

@@ -8,7 +8,7 @@ from meeple.engine.wording import seat_mark
 from meeple.games.round_house.content import HALL, RING, Content
 from meeple.games.round_house.economy import pay_coins, push
 from meeple.games.round_house.experts import activation_actions, perform_activation
-from meeple.games.round_house.movement import nodes, reach
+from meeple.games.round_house.movement import STEPS, neutral_reaches, nodes, occupied, reachable, seat_leaders
 from meeple.games.round_house.orders import (
     can_fulfil,
     fulfil,
@@ -69,15 +69,20 @@ def legal_actions(state: Rh, seat: int, rules: Rules) -> list[Action]:
 
 def neutral_actions(state: Rh, c: Content) -> list[Action]:
     """2 players: move one neutral leader 1-3 rooms before the player's own leader (p.14)."""
+    return list(_neutral_choices(seat_leaders(state, -1), tuple(state.leaders), tuple(state.outer), c))
+
+
+@lru_cache(maxsize=512)
+def _neutral_choices(
+    neutral: tuple[int, ...], leaders: tuple[int, ...], outer: tuple[int, ...], c: Content
+) -> tuple[Action, ...]:
+    """`neutral_actions` with the leaders on `leaders` and the outer circle `outer` (listed once
+    per board: the flow asks whether there is a move, then lists them)."""
     out: list[Action] = []
-    starts = []
-    outer = tuple(state.outer)
-    for leader, owner in enumerate(state.owners):
-        if owner < 0:
-            start = state.leaders[leader]
-            starts.append(start)
-            out += _neutral_moves(leader, start, reach(state, leader, c), outer, c)
-    return merge_alike(out) if len(set(starts)) < len(starts) else out  # the two neutral leaders are alike
+    reaches = neutral_reaches(leaders, neutral, c)
+    for leader, start, reached in reaches:
+        out += _neutral_moves(leader, start, reached, outer, c)
+    return tuple(merge_alike(out) if reaches[0][1] == reaches[1][1] else out)  # the two neutral leaders are alike
 
 
 @lru_cache(maxsize=1 << 16)
@@ -101,35 +106,45 @@ def move_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     """Phase 2 (mandatory): move one of the seat's leaders; onto the Grand Hall only with its fee
     in hand when the fee is due on the stop (p.8 6, `_fee`), unless no other stop is left
     (the move is mandatory; the player then pays what they have)."""
-    moves: list[Action] = []
-    fees: list[int] = []
-    starts = []
-    dearest = 0
-    outer = tuple(state.outer)
-    for leader, owner in enumerate(state.owners):
-        if owner == seat:
-            start = state.leaders[leader]
-            starts.append(start)
-            actions, stop_fees, top = _moves(leader, start, reach(state, leader, c), outer, c)
-            moves += actions
-            fees += stop_fees
-            if top > dearest:
-                dearest = top
+    moves, merged, fees, dearest = _seat_moves(seat_leaders(state, seat), tuple(state.leaders), tuple(state.outer), c)
     if state.hall_fee_at_stop and dearest > state.coins[seat]:
         coins = state.coins[seat]
-        moves = [action for action, fee in zip(moves, fees, strict=True) if fee <= coins] or moves
-    return merge_alike(moves) if len(set(starts)) < len(starts) else moves  # two leaders waiting in the hall
+        kept = [action for action, fee in zip(moves, fees, strict=True) if fee <= coins] or list(moves)
+        return kept if merged is moves else merge_alike(kept)
+    return list(merged)
+
+
+@lru_cache(maxsize=512)
+def _seat_moves(
+    mine: tuple[int, ...], leaders: tuple[int, ...], outer: tuple[int, ...], c: Content
+) -> tuple[tuple[Action, ...], tuple[Action, ...], tuple[int, ...], int]:
+    """The moves of the leaders `mine` with the leaders on `leaders` and the outer circle `outer`
+    (listed once per board), the same merged where two of them wait in the hall, the fee of each
+    stop and the highest of them."""
+    moves: list[Action] = []
+    fees: list[int] = []
+    dearest = 0
+    taken = occupied(leaders)
+    for leader in mine:
+        start = leaders[leader]
+        actions, stop_fees, top = _moves(leader, start, taken & ~(1 << start), outer, c)
+        moves += actions
+        fees += stop_fees
+        dearest = max(dearest, top)
+    listed = tuple(moves)
+    alike = len({leaders[leader] for leader in mine}) < len(mine)  # two leaders waiting in the hall
+    return listed, tuple(merge_alike(moves)) if alike else listed, tuple(fees), dearest
 
 
 @lru_cache(maxsize=1 << 16)
 def _moves(
-    leader: int, start: int, reached: int, outer: tuple[int, ...], c: Content
+    leader: int, start: int, others: int, outer: tuple[int, ...], c: Content
 ) -> tuple[tuple[Action, ...], tuple[int, ...], int]:
-    """The moves of a leader from `start` to the nodes of the bitmask `reached` (each worded once
-    per leader, nodes and rooms), the fee of each stop when the fee is due on the stop, and the
-    highest of them."""
+    """The moves of a seat's leader from `start` past the rooms `others` holds (a bitmask; the
+    nodes it reaches by `reachable`), each worded once per leader, nodes and rooms; the fee of each
+    stop when the fee is due on the stop, and the highest of them."""
     here = _room(start, outer, c)
-    rooms = [(node, _room(node, outer, c)) for node in nodes(reached)]
+    rooms = [(node, _room(node, outer, c)) for node in nodes(reachable(start, others, False, STEPS, c))]
     actions = tuple(
         once((c, "move", leader, start, node, here, there), _move, leader, start, node, here, there, c)
         for node, there in rooms
@@ -213,63 +228,109 @@ def _call(chair: int, senior: bool) -> Action:
 
 
 def perform(state: Rh, seat: int, action: Action, rules: Rules) -> None:
-    """Carry out a legal action, then run the game on to the next decision."""
-    c = rules.content
-    verb, _, rest = action.id.partition(":")
+    """Carry out a legal action (a pending decision's, else the phase's, found by the verb that
+    starts its id), then run the game on to the next decision."""
     if state.tasks:
-        perform_task(state, seat, action, rules.amulet_experts, c)
-    elif verb == "neutral":
-        leader, node = map(int, rest.split(":"))
-        state.leaders[leader] = node
-        state.note(_moved(seat, "a neutral leader", node, state.room_at(node, c.inner), c))
-        if rules.neutral_rule == 2:
-            push(state, T_ROOM, state.room_at(node, c.inner))
-        state.phase = EXPERT
-    elif verb == "activate":
-        perform_activation(state, seat, action, rules.amulet_experts, c)
+        perform_task(state, seat, action, rules.amulet_experts, rules.content)
+    else:
+        verb, _, rest = action.id.partition(":")
+        _PHASE_ACTIONS[verb](state, seat, action, rest, rules)
+    advance(state, rules.content)
+
+
+def _perform_neutral(state: Rh, seat: int, action: Action, rest: str, rules: Rules) -> None:
+    c = rules.content
+    leader, node = map(int, rest.split(":"))
+    state.leaders[leader] = node
+    state.note(_moved(seat, "a neutral leader", node, state.room_at(node, c.inner), c))
+    if rules.neutral_rule == 2:
+        push(state, T_ROOM, state.room_at(node, c.inner))
+    state.phase = EXPERT
+
+
+def _perform_activation(state: Rh, seat: int, action: Action, rest: str, rules: Rules) -> None:
+    perform_activation(state, seat, action, rules.amulet_experts, rules.content)
+    state.phase = MOVE
+
+
+def _perform_pass(state: Rh, seat: int, action: Action, rest: str, rules: Rules) -> None:
+    """Activate no expert (phase 1), or take nothing more (phase 4 A)."""
+    if state.phase == EXPERT:
         state.phase = MOVE
-    elif verb == "pass" and state.phase == EXPERT:
-        state.phase = MOVE
-    elif verb == "move":
-        leader, node = map(int, rest.split(":"))
-        state.leaders[leader] = node
-        state.moved = leader
-        room = state.room_at(node, c.inner)
-        state.note(_moved(seat, "a leader", node, room, c))
-        if state.hall_fee_at_stop and (fee := min(_fee(room, c), state.coins[seat])):
-            pay_coins(state, seat, fee, to_lender=True)
-            state.note(f"{seat_mark(seat)} pays {fee} coins to the Money Lender on the Grand Hall")
-        if node == HALL:
-            state.phase = WORSHIP
-            state.runs = 1  # one worship
-        else:
-            state.phase = ROOM
-            state.runs = 1
-    elif verb == "temple":
-        worship_temple(state, seat, int(rest), c)
-        state.runs = 0  # the worship is made; its decisions follow in this phase
-    elif verb == "hall":
-        worship_hall(state, seat, int(rest), c)
-        state.runs = 0
-    elif verb == "call":
-        chair = int(rest)
-        state.activated.append(chair)
-        if not state.senior_chairs[chair]:
-            state.chairs[chair] = -1
-            state.personal[seat] += 1
-        push(state, T_RUN, state.room_at(state.leaders[state.moved], c.inner))
-    elif verb == "do":
-        state.runs -= 1
-        perform_room(state, seat, state.room_at(state.leaders[state.moved], c.inner), action, c)
-    elif verb == "done":
-        state.phase = ORDERS
-    elif verb in ("pick-order", "pick-amulet", "pass"):
+    else:
         perform_icon(state, seat, action)
-    elif verb == "fulfil":
-        fulfil(state, seat, action, c)
-    elif verb == "end":
-        end_turn(state, c)
-    advance(state, c)
+
+
+def _perform_move(state: Rh, seat: int, action: Action, rest: str, rules: Rules) -> None:
+    c = rules.content
+    leader, node = map(int, rest.split(":"))
+    state.leaders[leader] = node
+    state.moved = leader
+    room = state.room_at(node, c.inner)
+    state.note(_moved(seat, "a leader", node, room, c))
+    if state.hall_fee_at_stop and (fee := min(_fee(room, c), state.coins[seat])):
+        pay_coins(state, seat, fee, to_lender=True)
+        state.note(f"{seat_mark(seat)} pays {fee} coins to the Money Lender on the Grand Hall")
+    state.phase = WORSHIP if node == HALL else ROOM
+    state.runs = 1  # one worship, or the room's own execution
+
+
+def _perform_temple(state: Rh, seat: int, action: Action, rest: str, rules: Rules) -> None:
+    worship_temple(state, seat, int(rest), rules.content)
+    state.runs = 0  # the worship is made; its decisions follow in this phase
+
+
+def _perform_hall(state: Rh, seat: int, action: Action, rest: str, rules: Rules) -> None:
+    worship_hall(state, seat, int(rest), rules.content)
+    state.runs = 0
+
+
+def _perform_call(state: Rh, seat: int, action: Action, rest: str, rules: Rules) -> None:
+    chair = int(rest)
+    state.activated.append(chair)
+    if not state.senior_chairs[chair]:
+        state.chairs[chair] = -1
+        state.personal[seat] += 1
+    push(state, T_RUN, state.room_at(state.leaders[state.moved], rules.content.inner))
+
+
+def _perform_room(state: Rh, seat: int, action: Action, rest: str, rules: Rules) -> None:
+    c = rules.content
+    state.runs -= 1
+    perform_room(state, seat, state.room_at(state.leaders[state.moved], c.inner), action, c)
+
+
+def _perform_done(state: Rh, seat: int, action: Action, rest: str, rules: Rules) -> None:
+    state.phase = ORDERS
+
+
+def _perform_icon(state: Rh, seat: int, action: Action, rest: str, rules: Rules) -> None:
+    perform_icon(state, seat, action)
+
+
+def _perform_fulfil(state: Rh, seat: int, action: Action, rest: str, rules: Rules) -> None:
+    fulfil(state, seat, action, rules.content)
+
+
+def _perform_end(state: Rh, seat: int, action: Action, rest: str, rules: Rules) -> None:
+    end_turn(state, rules.content)
+
+
+_PHASE_ACTIONS = {
+    "neutral": _perform_neutral,
+    "activate": _perform_activation,
+    "pass": _perform_pass,
+    "move": _perform_move,
+    "temple": _perform_temple,
+    "hall": _perform_hall,
+    "call": _perform_call,
+    "do": _perform_room,
+    "done": _perform_done,
+    "pick-order": _perform_icon,
+    "pick-amulet": _perform_icon,
+    "fulfil": _perform_fulfil,
+    "end": _perform_end,
+}  # what a phase's action does, by its verb
 
 
 def advance(state: Rh, c: Content) -> None:
@@ -284,7 +345,7 @@ def advance(state: Rh, c: Content) -> None:
             continue
         phase = state.phase
         if phase == NEUTRAL:
-            if any(reach(state, leader, c) for leader, owner in enumerate(state.owners) if owner < 0):
+            if _neutral_choices(seat_leaders(state, -1), tuple(state.leaders), tuple(state.outer), c):
                 return
             state.phase = EXPERT
         elif phase == EXPERT:

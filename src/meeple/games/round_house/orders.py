@@ -79,8 +79,13 @@ def fulfil_actions(state: Rh, seat: int, c: Content) -> list[Action]:
 
 
 def can_fulfil(state: Rh, seat: int, c: Content) -> bool:
-    """Whether phase 5 offers an order to fulfil."""
-    return next(_payable(state, seat, c), None) is not None
+    """Whether phase 5 offers an order to fulfil (`_payable` names one)."""
+    prices = _prices(c)
+    for order in state.hand[seat]:
+        need, coins = prices[order]
+        if can_pay(state, seat, need, coins):
+            return True
+    return False
 
 
 def _payable(state: Rh, seat: int, c: Content) -> Iterator[tuple[int, int, tuple[int, int, int]]]:

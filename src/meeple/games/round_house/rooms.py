@@ -7,7 +7,7 @@ once). Ids start with "do:" followed by the action.
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, repeat
 
 import msgspec
 
@@ -254,7 +254,8 @@ def _chart_text(spec: Room, kinds: tuple[int, ...]) -> str:
 
 def _takeable(state: Rh, c: Content) -> int:
     """Resources lying in rooms: on market spaces and on the Warehouse tile."""
-    on_markets = sum(1 for room in range(len(c.rooms)) for token in state.spaces[room] if token >= 0)
+    spaces = state.spaces
+    on_markets = sum(map(len, spaces)) - sum(map(list.count, spaces, repeat(-1)))  # the spaces not free (-1)
     return on_markets + sum(state.warehouse)
 
 

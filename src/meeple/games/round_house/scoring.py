@@ -21,6 +21,18 @@ def score_parts(track: int, done: Sequence[int], amulets: Sequence[int], c: Cont
     return {"track": track, "orders": orders, "amulets": held, "total": track + orders + held}
 
 
+def total(state: Rh, seat: int, c: Content) -> int:
+    """`score_parts`' total: the track, the honor of the orders fulfilled and of the amulets held."""
+    order_honor, amulet_honor = _honors(c)
+    done = sum(map(order_honor.__getitem__, state.done_orders[seat]))
+    return state.honor[seat] + done + sum(map(amulet_honor.__getitem__, state.amulets[seat]))
+
+
+def order_honor(c: Content) -> tuple[int, ...]:
+    """The honor of each order."""
+    return _honors(c)[0]
+
+
 def ranking_key(state: Rh, seat: int, c: Content) -> tuple[int, int, int]:
     return (breakdown(state, seat, c)["total"], state.coins[seat], sum(state.goods[seat]))
 

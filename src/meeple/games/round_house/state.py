@@ -132,17 +132,17 @@ class Rh(State, kw_only=True):
 
     def clone(self) -> "Rh":
         """A copy sharing nothing mutable: a shallow copy (every number and flag), then each list
-        of ints sliced and each nested list rebuilt (a shallow copy is some 50 times faster than
-        building the struct field by field)."""
+        of ints sliced and each nested list rebuilt, its lists copied by `map` (a shallow copy is
+        some 50 times faster than building the struct field by field)."""
         new = self.__copy__()
         new.rng = Rng(self.rng.state)
-        new.tasks = [t[:] for t in self.tasks]
+        new.tasks = list(map(list.copy, self.tasks))
         new.outer = self.outer[:]
         new.leaders = self.leaders[:]
         new.owners = self.owners[:]
         new.chairs = self.chairs[:]
         new.senior_chairs = self.senior_chairs[:]
-        new.spaces = [s[:] for s in self.spaces]
+        new.spaces = list(map(list.copy, self.spaces))
         new.warehouse = self.warehouse[:]
         new.temples_used = self.temples_used[:]
         new.hall_amulets = self.hall_amulets[:]
@@ -157,17 +157,17 @@ class Rh(State, kw_only=True):
         new.expert_deck = self.expert_deck[:]
         new.expert_discard = self.expert_discard[:]
         new.coins = self.coins[:]
-        new.goods = [g[:] for g in self.goods]
+        new.goods = list(map(list.copy, self.goods))
         new.honor = self.honor[:]
         new.personal = self.personal[:]
         new.reserve = self.reserve[:]
-        new.towns = [t[:] for t in self.towns]
+        new.towns = list(map(list.copy, self.towns))
         new.seniors = self.seniors[:]
-        new.experts = [e[:] for e in self.experts]
-        new.hand = [h[:] for h in self.hand]
-        new.done_orders = [d[:] for d in self.done_orders]
-        new.done_turn = [d[:] for d in self.done_turn]
-        new.amulets = [a[:] for a in self.amulets]
+        new.experts = list(map(list.copy, self.experts))
+        new.hand = list(map(list.copy, self.hand))
+        new.done_orders = list(map(list.copy, self.done_orders))
+        new.done_turn = list(map(list.copy, self.done_turn))
+        new.amulets = list(map(list.copy, self.amulets))
         new.used = self.used[:]
         new.icons = self.icons[:]
         new.activated = self.activated[:]

@@ -69,7 +69,7 @@ def _open(state: Rh, seat: int, c: Content) -> tuple[list[Action], int]:
     """The choices of every decision of the head group (the same choice once), and the index of
     the first decision that may be declined and can be made (-1: none)."""
     group = _group(state)
-    if len(group) == 1:
+    if group.count(group[0]) == len(group):  # one decision, or alike ones (a list's kind, argument and group)
         kind, argument, _ = group[0]
         out = _choices(state, seat, kind, argument, c)
         return out, 0 if out and kind in OPTIONAL else -1
@@ -95,7 +95,7 @@ def task_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     [] if none can be made."""
     out, skippable = _open(state, seat, c)
     if skippable >= 0:
-        out.append(Action("skip", f"Skip the {TASK_NAMES[state.tasks[skippable][0]]}"))
+        out.append(SKIP[state.tasks[skippable][0]])
     return out
 
 
@@ -174,10 +174,7 @@ def _choices(state: Rh, seat: int, kind: int, argument: int, c: Content) -> list
             for room in (state.room_at(node, c.inner),)
         ]
     if kind == T_BONUS:
-        out = [Action("bonus:honor", "Order effect: take 1 honor")]
-        if state.basics[argument]:
-            out.append(Action("bonus:extra", f"Order effect: take 1 more {BASICS[argument]}"))
-        return out
+        return [BONUS_HONOR, BONUS_MORE[argument]] if state.basics[argument] else [BONUS_HONOR]
     if kind == T_PATH:
         return path_actions(state, seat, c)
     if kind == T_BLACK:
@@ -188,8 +185,14 @@ def _choices(state: Rh, seat: int, kind: int, argument: int, c: Content) -> list
         return take_actions(state, c)
     if kind == T_PLACE:
         return place_actions(state, seat, argument & ~DOUBLE, c)
-    discard = Action("discard", "Discard the expert")  # T_KEEP
-    return [Action("keep", "Pay an amulet to keep the expert"), discard] if state.amulets[seat] else [discard]
+    return [KEEP, DISCARD] if state.amulets[seat] else [DISCARD]  # T_KEEP
+
+
+SKIP = tuple(Action("skip", f"Skip the {name}") for name in TASK_NAMES)  # by the kind of decision declined
+BONUS_HONOR = Action("bonus:honor", "Order effect: take 1 honor")
+BONUS_MORE = tuple(Action("bonus:extra", f"Order effect: take 1 more {name}") for name in BASICS)
+KEEP = Action("keep", "Pay an amulet to keep the expert")
+DISCARD = Action("discard", "Discard the expert")
 
 
 def _copy(node: int, room: int, c: Content) -> Action:
@@ -215,11 +218,18 @@ TAKE_BASIC = tuple(Action(f"basic:{k}", f"Take 1 {name}") for k, name in enumera
 
 def take_actions(state: Rh, c: Content) -> list[Action]:
     """Warehouse (p.10 7): one resource from any room (a market's spaces or the Warehouse tile)."""
-    out = [Action(f"take:w:{k}", f"Take 1 {BASICS[k]} from the Warehouse") for k in range(3) if state.warehouse[k]]
+    out = [TAKE_STOCKED[k] for k in range(3) if state.warehouse[k]]
     for room in market_rooms(state, c):
         for token in sorted(set(state.spaces[room]) - {-1}):
-            out.append(Action(f"take:{room}:{token}", f"Take 1 {RESOURCE_NAMES[token]} from {c.rooms[room].name}"))
+            out.append(once((c, "take", room, token), _take, room, token, c))
     return out
+
+
+TAKE_STOCKED = tuple(Action(f"take:w:{k}", f"Take 1 {name} from the Warehouse") for k, name in enumerate(BASICS))
+
+
+def _take(room: int, token: int, c: Content) -> Action:
+    return Action(f"take:{room}:{token}", f"Take 1 {RESOURCE_NAMES[token]} from {c.rooms[room].name}")
 
 
 def perform_task(state: Rh, seat: int, action: Action, keep_rule: str, c: Content) -> None:
@@ -269,6 +279,8 @@ def _chosen(state: Rh, seat: int, action: Action, c: Content) -> int:
     if len(tasks) == 1 or tasks[1][2] != tasks[0][2]:
         return 0  # the head group's only decision
     group = _group(state)
+    if group.count(group[0]) == len(group):
+        return 0  # alike decisions: the first
     if action.id == "skip":
         return next(
             i

@@ -20,8 +20,7 @@ from array import array
 from typing import Any
 
 from meeple.engine import Features
-from meeple.engine.features import Pieces, counts, names, one_hot, relative, row, seat_names
-from meeple.games.round_table import flow
+from meeple.engine.features import Kept, Pieces, at, counts, floats, names, one_hot, packer, relative, seat_names
 from meeple.games.round_table.army import armies as seat_armies
 from meeple.games.round_table.autumn import region_resistance
 from meeple.games.round_table.content import MAIN_TYPES, Pool
@@ -167,29 +166,35 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
 
     play_piece, hand_piece = Pieces(in_play), Pieces(held)
     play_made = play_piece.made
+    regions_at, first, size = at(slot_names, "region0/present"), at(slot_names, "me/main_deck"), 4 * len(SEAT_PARTS)
+    play_at, spent_at = at(SEAT_PARTS, "play/" + TYPES[0]), at(SEAT_PARTS, "spent")
+    hand_at = at(slot_names, "hand/" + ids[0])
+    head, region_pack = packer(regions_at // 4), packer(len(REGION_PARTS))
+    decks, table = packer(play_at // 4), packer((size - spent_at) // 4)
+    no_region_bytes = floats(no_region)
+    # A region no army attacks, by card: present, Resistance, renown, and no army.
+    region_plain = [floats([1.0, card.resistance, card.renown, *no_region[3:]]) for card in cards]
+    # Each seat's last row; `seen`: each seat's cards in play in turn, then the seat's hand.
+    kept = [Kept(len(slot_names), players + 1) for _ in range(players)]
 
-    def from_state(game: Any, state: Rt, seat: int, legal: list[Any]) -> array:
-        card_of = state.card_of
-        look = card_of.__getitem__
-        head = [
-            state.round,
-            *phase(state.phase),
-            *step(state.step),
-            state.active == seat,
-            seat in flow.to_move(state),
-            len(state.regions_deck),
-            state.total_renown,
-            len(state.window),
-            len(state.quests),
-            len(state.used),
-            bool(state.end_reason),
+    def region_blocks(state: Rt, seat: int) -> bytes:
+        """Each region slot: the region, the seat's army there and the strongest other army. A
+        seat with no knight attacking has no army (`armies` of it is empty)."""
+        attack, play = state.attack, state.play
+        attacking = [
+            seat_armies(state, pool, p) if max(map(attack.__getitem__, play[p]), default=-1) >= 0 else {}
+            for p in range(players)
         ]
-        attacking = [seat_armies(state, pool, p) for p in range(players)]  # each seat's armies by region slot
+        armed = any(attacking)
+        made = []
         for slot in range(regions):
             if slot >= len(state.regions):
-                head += no_region
+                made.append(no_region_bytes)
                 continue
             region = state.regions[slot]
+            if not armed or not any(slot in found for found in attacking):
+                made.append(region_plain[region])
+                continue
             mine: tuple[int, ...] = (0, 0, 0)
             influences, resistances = [], []
             for p in range(players):
@@ -200,40 +205,63 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
                     else:
                         influences.append(influence)
                         resistances.append(resistance)
-            head += [
-                1.0,
-                cards[region].resistance,
-                cards[region].renown,
-                *mine,
-                max(influences, default=0),
-                max(resistances, default=0),
-            ]
-        parts = [array("f", head)]
-        main = pool.main
-        for p in orders[seat]:
-            hand, play, captured = state.hand[p], state.play[p], state.captured[p]
-            mains = sum([main[card_of[u]] for u in hand])
-            key = tuple(map(look, play))
-            parts += (
-                array("f", [len(state.main[p]), len(state.demesne[p]), len(hand), mains, len(hand) - mains]),
-                play_made.get(key) or play_piece(key, key),
-                array(
-                    "f",
-                    [
-                        len(state.spent[p]),
-                        len(captured),
-                        sum([cards[r].renown for r in captured]),
-                        sum([income[card_of[u]] for u in play]),
-                        sum([state.paid[u] for u in play]) + state.spent_rp[p],
-                        state.spent_rp[p],
-                        state.owed[p] if state.owed else 0,
-                        state.demesne_played[p],
-                        state.mulligans[p],
-                    ],
-                ),
+            made.append(
+                region_pack(
+                    1.0,
+                    cards[region].resistance,
+                    cards[region].renown,
+                    *mine,
+                    max(influences, default=0),
+                    max(resistances, default=0),
+                )
             )
+        return b"".join(made)
+
+    def from_state(game: Any, state: Rt, seat: int, legal: list[Any]) -> array:
+        card_of = state.card_of
+        look = card_of.__getitem__
+        mine, out = kept[seat].seen, kept[seat].bytes
+        out[:regions_at] = head(
+            state.round,
+            *phase(state.phase),
+            *step(state.step),
+            state.active == seat,
+            bool(legal),
+            len(state.regions_deck),
+            state.total_renown,
+            len(state.window),
+            len(state.quests),
+            len(state.used),
+            bool(state.end_reason),
+        )
+        out[regions_at:first] = region_blocks(state, seat)
+        main, paid, spent_rp = pool.main, state.paid, state.spent_rp
+        base = first
+        for k, p in enumerate(orders[seat]):
+            hand, play, captured = state.hand[p], state.play[p], state.captured[p]
+            mains = sum(map(main.__getitem__, map(look, hand)))
+            shown = (len(state.main[p]), len(state.demesne[p]), len(hand), mains, len(hand) - mains)
+            out[base : base + play_at] = decks(*shown)
+            key = tuple(map(look, play))  # the cards, not the uids: a determinization redraws faces
+            if key != mine[k]:
+                mine[k] = key
+                out[base + play_at : base + spent_at] = play_made.get(key) or play_piece(key, key)
+            out[base + spent_at : base + size] = table(
+                len(state.spent[p]),
+                len(captured),
+                sum([cards[r].renown for r in captured]),
+                sum(map(income.__getitem__, key)),
+                sum(map(paid.__getitem__, play)) + spent_rp[p],
+                spent_rp[p],
+                state.owed[p] if state.owed else 0,
+                state.demesne_played[p],
+                state.mulligans[p],
+            )
+            base += size
         key = tuple(map(look, state.hand[seat]))
-        parts.append(hand_piece(key, key))
-        return row(*parts)
+        if key != mine[players]:
+            mine[players] = key
+            out[hand_at:] = hand_piece(key, key)
+        return kept[seat].fresh()
 
     return Features(tuple(slot_names), encode, from_state)

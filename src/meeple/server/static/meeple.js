@@ -58,7 +58,7 @@
 
   // --- views sent as patches (the same cuts and operations as meeple/server/patches.py) -----
 
-  var PATCH_CUTS = ["<div", "<"];
+  var PATCH_CUTS = ["<!---->", "<"]; // the pieces of a view, then the markup of one
   var shownView = null; // the last #view this socket was sent, as text: patches apply to it
 
   function applyPatch(old, ops, level) {
