@@ -14,7 +14,7 @@ from meeple.games.guedelon.state import OVER
 from .builders import CONTENT, game
 
 
-@pytest.mark.parametrize(("players", "seed"), [(1, 1), (2, 24), (3, 5), (4, 2)])
+@pytest.mark.parametrize(("players", "seed"), [(1, 1), (2, 3), (3, 0), (4, 0)])
 def test_the_planner_wins_an_easy_game(players: int, seed: int) -> None:
     g = game()
     state = g.new_game(players, seed)
