@@ -12,6 +12,7 @@ area first, then its choices, above the rest of the board.
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Page, Route
@@ -90,7 +91,7 @@ def page_for(slug: str, players: int, state: State, played: int, seat: int | Non
 
 def serve(pages: dict[str, str]):
     def handle(route: Route) -> None:
-        path = route.request.url.removeprefix(ORIGIN)
+        path = urlsplit(route.request.url).path  # a script's address carries ?v=<its hash>
         if path.startswith("/static/"):
             route.fulfill(path=STATIC / path.removeprefix("/static/"))
         else:
