@@ -90,7 +90,7 @@ def margins(model: LinearModel, samples: list[Sample], team: bool) -> list[tuple
     """(progress, predicted margin, real margin) of seat 0 over seat 1 (the team's margin)."""
     out = []
     for done, rows, targets in samples:
-        scores = [model.score(row, done) for row in rows]
+        scores = model.estimate(rows, done).scores
         if team:
             out.append((done, scores[0], targets[0]))
         else:

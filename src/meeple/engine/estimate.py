@@ -38,10 +38,6 @@ class LinearModel(msgspec.Struct, frozen=True):
     weights: tuple[float, ...]
     spread: tuple[float, float]
 
-    def score(self, features: Sequence[float], progress: float) -> float:
-        """The expected final score of one seat whose features are `features`."""
-        return _weighed(self.weights[0], features, self.coefficients(progress))
-
     def coefficients(self, progress: float) -> list[float]:
         """Each feature's weight `a + b * progress` at this progress."""
         weights = self.weights
