@@ -20,7 +20,7 @@ from meeple.games.round_table.army import armies
 from meeple.games.round_table.autumn import region_resistance
 from meeple.games.round_table.content import Card, Pool
 from meeple.games.round_table.decks import starter_names
-from meeple.games.round_table.spring import labels_of
+from meeple.games.round_table.lineup import labels_of
 from meeple.games.round_table.state import UNORDERED, Rt
 
 
