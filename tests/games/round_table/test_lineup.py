@@ -1,7 +1,9 @@
-"""The kept lineups (lineup.py): per seat a summary of its cards in play that the rules keep true.
-Along random games at every player count, after every move, every seat's kept summary equals one
-built afresh from the state; so after a clone, a determinization (and play from it), a decode and
-a replayed record. The summaries are never part of the state's encoding, digest or equality."""
+"""What a state keeps besides its fields: per seat its lineup (lineup.py), a summary of its cards
+in play that the rules keep true, and its cards in play as observations show them (`Rt.shown`),
+dropped by the rules when they change. Along random games at every player count, after every
+move, every seat's kept summary and view equal ones made afresh from the state; so after a clone,
+a determinization (and play from it), a decode and a replayed record. Neither is ever part of the
+state's encoding, digest or equality."""
 
 import pickle
 
@@ -10,18 +12,24 @@ import pytest
 
 from meeple.engine import GameRecord, Rng, decode_record, encode_record, finish_record, replay, state_digest
 from meeple.games.round_table.lineup import build, lineup
+from meeple.games.round_table.observation import in_play, in_play_content, shown_in_play
 from meeple.games.round_table.state import Rt
 
 from .builders import GAME, POOL
 
 
 def assert_kept(state: Rt) -> None:
-    """Every seat's kept lineup (those the state holds, then all, built on demand) is the fresh one."""
+    """Every seat's kept lineup and view of its cards in play (those the state holds, then all,
+    made on demand) are the fresh ones."""
     for seat in range(state.players):
         fresh = build(state, POOL, seat)
         if state.lineups is not None and state.lineups[seat] is not None:
             assert state.lineups[seat] == fresh, (seat, state.lineups[seat], fresh)
         assert lineup(state, POOL, seat) == fresh
+        shown = shown_in_play(POOL, *in_play_content(state, seat))
+        if state.shown is not None and state.shown[seat] is not None:
+            assert state.shown[seat] == shown, (seat, state.shown[seat], shown)
+        assert in_play(state, POOL, seat) == shown
 
 
 def random_game(players: int, seed: int, rng: Rng, check: bool = True) -> tuple[Rt, list[tuple[int, str]]]:
@@ -64,6 +72,7 @@ def test_a_clone_keeps_the_lineups_and_shares_no_list_of_them(players: int) -> N
     kept = list(state.lineups or [])
     copy = GAME.clone(state)
     assert copy.lineups == kept and copy.lineups is not state.lineups
+    assert copy.shown == state.shown and copy.shown is not state.shown
     rng = Rng.from_seed(1)
     moves = 0
     while not GAME.is_terminal(copy) and moves < 300:  # the clone plays on: the original keeps its own
@@ -96,13 +105,19 @@ def test_a_determinization_keeps_true_lineups_as_it_plays_on(players: int) -> No
 def test_lineups_are_never_encoded_compared_or_pickled() -> None:
     state = midgame(4, 200)
     assert state.lineups is not None and all(line is not None for line in state.lineups)
+    assert state.shown is not None and all(cards is not None for cards in state.shown)
     encoded = msgspec.json.encode(state)
-    assert b"lineups" not in encoded and b"knight_names" not in encoded
+    assert all(key not in encoded for key in (b'"lineups"', b'"knight_names"', b'"shown"', b'"capacity"'))
     decoded = msgspec.json.decode(encoded, type=Rt)
-    assert decoded.lineups is None and decoded == state and state_digest(decoded) == state_digest(state)
+    assert (
+        decoded.lineups is None
+        and decoded.shown is None
+        and decoded == state
+        and state_digest(decoded) == state_digest(state)
+    )
     assert_kept(decoded)
     unpickled = pickle.loads(pickle.dumps(state))
-    assert unpickled.lineups is None and unpickled == state
+    assert unpickled.lineups is None and unpickled.shown is None and unpickled == state
     assert_kept(unpickled)
 
 

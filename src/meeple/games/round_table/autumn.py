@@ -85,6 +85,7 @@ def resolve_attacks(state: Rt, pool: Pool) -> None:
     for zone in state.play:
         for u in zone:
             attack[u] = -1
+    state.touched(None)
 
 
 def resolve_quests(state: Rt, pool: Pool) -> None:
@@ -113,6 +114,7 @@ def resolve_quests(state: Rt, pool: Pool) -> None:
     for zone in state.play:
         for u in zone:
             state.quest_of[u] = -1
+    state.touched(None)
     state.quests = []
     state.spent_rp = [0] * state.players
 

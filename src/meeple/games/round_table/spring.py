@@ -143,6 +143,7 @@ def perform_spring(state: Rt, pool: Pool, seat: int, action: Action) -> None:
         state.turn += 1
         state.left = []
         return
+    state.touched(seat)
     if verb == "move":
         uid = action.payload["uid"]
         before = state.paired[uid]

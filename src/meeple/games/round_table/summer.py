@@ -236,6 +236,7 @@ def perform_summer(state: Rt, pool: Pool, seat: int, action: Action) -> None:
     verb = action.id.partition(":")[0]
     if verb == "commit":
         state.attack[action.payload["knight"]] = action.payload["slot"]
+        state.touched(seat)
         return
     if verb == "done":
         open_window(state, QUESTS)
@@ -274,6 +275,7 @@ def close_window(state: Rt, pool: Pool) -> None:
             keeps = target in state.play[seat] and can_hold(state, pool, state.card_of[uid], target)
             state.paired[uid] = target if keeps else -1
             added(state, pool, seat, uid)
+            state.touched(seat)
     state.window = []
 
 
@@ -286,6 +288,7 @@ def resolve_quest(state: Rt, pool: Pool, seat: int, uid: int, knight: int, spent
         return
     state.quest_of[knight] = len(state.quests)
     state.attack[knight] = -1
+    state.touched(state.owner[knight])
     state.quests.append([uid, knight, spent, seat])
 
 
@@ -304,6 +307,7 @@ def resolve_redirect(state: Rt, pool: Pool, uid: int, knight: int, task: int) ->
     if q >= 0 and state.quests[q][1] == knight:
         counter_quest(state, q)
     state.attack[knight] = state.quest_of[knight] = -1
+    state.touched(state.owner[knight])
     if task >= JOIN:
         state.quest_of[knight] = task - JOIN
     elif task >= 0:
@@ -318,6 +322,7 @@ def counter_quest(state: Rt, q: int) -> None:
         for u in zone:
             if state.quest_of[u] == q:
                 state.quest_of[u] = -1
+    state.touched(None)
 
 
 TARGETS = {QUESTS: quest_targets, REDIRECTS: redirect_targets, OTHER: other_targets}

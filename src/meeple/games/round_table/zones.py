@@ -37,6 +37,7 @@ def leave_play(state: Rt, pool: "Pool", uid: int) -> None:
     state.paired[uid] = state.attack[uid] = state.quest_of[uid] = -1
     state.paid[uid] = 0
     state.upgraded[uid] = False
+    state.touched(seat)
     for other in state.play[seat]:
         if state.paired[other] == uid:
             state.paired[other] = -1
