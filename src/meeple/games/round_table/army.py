@@ -76,12 +76,12 @@ def strengths(state: Rt, pool: Pool, seat: int) -> dict[int, tuple[int, int]]:
     """`strength` of every knight the seat has in play, in play order, in one pass: each
     knight's paired cards and subtypes worked out once (not once per fellow)."""
     cards, card_of, quest_of, paired = pool.cards, state.card_of, state.quest_of, state.paired
-    knights = lineup(state, pool, seat).knights
+    line = lineup(state, pool, seat)
+    knights = line.knights
     if not knights:
         return {}
-    play = state.play[seat]
     items: dict[int, list[int]] = {u: [] for u in knights}  # per knight: its paired cards, in play order
-    for u in play:
+    for u in line.items:  # only Equipment and Titles are paired
         holder = items.get(paired[u])
         if holder is not None:
             holder.append(u)
