@@ -73,7 +73,8 @@ class Panel:
             return opening + "".join(self.parts) + "</svg></div>"
         pieces, start = [], 0
         for place in self._apart:
-            pieces += [opening + "".join(self.parts[start:place]), self.parts[place]]
+            between = opening + "".join(self.parts[start:place])
+            pieces += [between, self.parts[place]] if between else [self.parts[place]]
             start, opening = place + 1, ""
         pieces.append("".join(self.parts[start:]) + "</svg></div>")
         return joined(pieces)
