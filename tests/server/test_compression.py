@@ -4,17 +4,10 @@ from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
-from websockets.extensions.permessage_deflate import PerMessageDeflate
-from websockets.frames import Frame, Opcode
 from websockets.sync.client import connect
 
 from meeple.cli import app
-from meeple.server.connections import (
-    SMALL_MESSAGE,
-    LeveledDeflateProtocol,
-    SmallUncompressedFactory,
-    websocket_options,
-)
+from meeple.server.connections import LeveledDeflateProtocol, websocket_options
 
 from .real_server import create_remote_table, free_port, running_server
 from .support import view_seq
@@ -40,21 +33,3 @@ def test_the_protocol_takes_the_level() -> None:
 def test_serve_refuses_a_level_out_of_range() -> None:
     result = CliRunner().invoke(app, ["serve", "--ws-compression", "10"])
     assert result.exit_code == 2 and "--ws-compression must lie between 0 and 9, not 10" in result.output
-
-
-def test_small_messages_go_uncompressed_and_every_message_reads_back() -> None:
-    """A patch-sized message is sent as it is (its compressed bit unset, as RFC 7692 allows), a
-    whole view compressed; a client's decoder reads back each, in any order, the compression
-    context carried over from one compressed message to the next."""
-    server = SmallUncompressedFactory(
-        server_max_window_bits=12, client_max_window_bits=12, compress_settings={"memLevel": 5, "level": 1}
-    )
-    _, sender = server.process_request_params([], [])
-    receiver = PerMessageDeflate(False, False, 15, 15)  # the client's side: reads what the server sends
-    view = ("<div>" + "board and panels " * 900 + "</div>").encode()
-    patch = b'{"patch":[[0,12],"<g>a changed piece</g>",[13,40]]}'
-    for data in (view, patch, view[:-3] + b"!!!", patch, view):
-        sent = sender.encode(Frame(Opcode.TEXT, data))
-        assert sent.rsv1 == (len(data) >= SMALL_MESSAGE)
-        assert len(sent.data) < len(data) / 10 if sent.rsv1 else sent.data == data
-        assert receiver.decode(sent).data == data

@@ -13,9 +13,7 @@ first as a patch of the last (a few kB, see patches.py). Messages are compressed
 (permessage-deflate). uvicorn compresses at zlib's default level 6; `websocket_options`
 sets the level instead (1 by default: about a third less compression CPU for about a fifth
 more bytes; 0 turns compression off, the least CPU at about four times the bytes; see
-docs/performance.md, Server). A message shorter than SMALL_MESSAGE (a patch, a notice) goes
-uncompressed, as RFC 7692 allows for any message (its "compressed" bit unset): compressing
-it cost about as much as the rest of sending it, to save a few kB.
+docs/performance.md, Server).
 """
 
 import asyncio
@@ -25,9 +23,7 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-from websockets.extensions.base import Extension
-from websockets.extensions.permessage_deflate import PerMessageDeflate, ServerPerMessageDeflateFactory
-from websockets.frames import Frame, Opcode
+from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
 from websockets.server import ServerProtocol
 
 HEADER_SECONDS = 10.0  # a request's line and headers must arrive whole within this time
@@ -35,7 +31,6 @@ PER_ADDRESS = 64  # HTTP connections open from one address at once (websockets a
 CONCURRENCY = 2048  # connections and requests of the whole server at once
 KEEP_ALIVE_SECONDS = 5
 COMPRESSION = 1  # zlib level of websocket messages (0: not compressed)
-SMALL_MESSAGE = 8192  # bytes: a shorter message is sent uncompressed (patches; whole views are longer)
 
 
 class BoundedH11Protocol(H11Protocol):
@@ -108,36 +103,10 @@ class LeveledDeflateProtocol(WebSocketsSansIOProtocol):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        deflate = SmallUncompressedFactory(
+        deflate = ServerPerMessageDeflateFactory(
             server_max_window_bits=12, client_max_window_bits=12, compress_settings={"memLevel": 5, "level": self.level}
         )
         self.conn = ServerProtocol(extensions=[deflate], max_size=self.config.ws_max_size, logger=self.conn.logger)
-
-
-class SmallUncompressed(PerMessageDeflate):
-    """permessage-deflate that sends a whole message shorter than SMALL_MESSAGE as it is (a
-    message sent in frames, which the server never does, is compressed whole as before)."""
-
-    def encode(self, frame: Frame) -> Frame:
-        if frame.fin and frame.opcode in (Opcode.TEXT, Opcode.BINARY) and len(frame.data) < SMALL_MESSAGE:
-            return frame
-        return super().encode(frame)
-
-
-class SmallUncompressedFactory(ServerPerMessageDeflateFactory):
-    """The server's permessage-deflate, negotiated as websockets does, sending small messages as
-    they are (`SmallUncompressed`)."""
-
-    def process_request_params(self, params: Any, accepted_extensions: Any) -> tuple[Any, Extension]:
-        response, agreed = super().process_request_params(params, accepted_extensions)
-        assert isinstance(agreed, PerMessageDeflate)
-        return response, SmallUncompressed(
-            agreed.remote_no_context_takeover,
-            agreed.local_no_context_takeover,
-            agreed.remote_max_window_bits,
-            agreed.local_max_window_bits,
-            self.compress_settings,
-        )
 
 
 def websocket_options(level: int = COMPRESSION) -> dict[str, Any]:
