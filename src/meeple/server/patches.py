@@ -75,7 +75,8 @@ class Split:
         if a piece holds a MARKER of its own: no end of the marker is also its start, so none is
         found across a piece's edge). A piece is looked through once: a panel or log line shown
         again is the same object (`_CLEAN` knows it by identity)."""
-        if not pieces or not all(map(_clean, pieces)):
+        known = _CLEAN.get
+        if not pieces or not (all([known(id(piece)) is piece for piece in pieces]) or all(map(_clean, pieces))):
             return cls(MARKER.join(pieces))
         return cls(None, 0, list(pieces))
 
