@@ -38,11 +38,7 @@ class Made(list[Any]):
     """A changed piece's patch (made once for every seat whose piece changed alike), and its JSON
     once it has been written (`encode`): written once too, not once per message."""
 
-    __slots__ = ("json",)
-
-    def __init__(self, ops: Patch) -> None:
-        super().__init__(ops)
-        self.json: str | None = None
+    json: str | None = None  # (set on the patch once written)
 
 
 _MADE: dict[tuple[str, str, int], Made] = {}  # a changed part's patch: a panel shown alike changes alike
@@ -75,8 +71,7 @@ class Split:
         if a piece holds a MARKER of its own: no end of the marker is also its start, so none is
         found across a piece's edge). A piece is looked through once: a panel or log line shown
         again is the same object (`_CLEAN` knows it by identity)."""
-        known = _CLEAN.get
-        if not pieces or not (all([known(id(piece)) is piece for piece in pieces]) or all(map(_clean, pieces))):
+        if not pieces or not all(map(_clean, pieces)):
             return cls(MARKER.join(pieces))
         return cls(None, 0, list(pieces))
 

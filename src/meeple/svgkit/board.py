@@ -91,9 +91,14 @@ class Joined(str):
 
 def joined(pieces: list[str]) -> Joined:
     """`pieces` joined, keeping them (a piece that is itself `Joined` gives its own pieces)."""
-    flat = tuple(piece for part in pieces for piece in getattr(part, "pieces", (part,)))
+    flat: list[str] = []
+    for part in pieces:
+        if isinstance(part, Joined):
+            flat += part.pieces
+        else:
+            flat.append(part)
     text = Joined("".join(flat))
-    text.pieces = flat
+    text.pieces = tuple(flat)
     return text
 
 
