@@ -66,6 +66,8 @@ with `time.perf_counter`, makes the iteration count depend on the machine.
 
 import math
 import time
+from functools import cache
+from operator import attrgetter
 
 from meeple.engine import Action, Estimate, Game, NotYourTurn, Result, Rng, State
 
@@ -80,6 +82,7 @@ HEURISTIC_BIAS = 1.0
 # How often (in iterations) the search checks whether its choice can still change.
 CHECK_EVERY = 16
 _LOG3 = math.log(3.0)
+_ACTION_ID = attrgetter("id")
 
 
 def seat_rewards(result: Result, players: int) -> list[float]:
@@ -107,8 +110,9 @@ def estimate_rewards(estimate: Estimate, players: int) -> list[float]:
     runner_up = max([*scores[:leader], *scores[leader + 1 :]])
     chances = [_logistic((score - top) * scale) for score in scores]
     chances[leader] = _logistic((top - runner_up) * scale)
-    ranking = [1 + sum([other > mine for other in scores]) for mine in scores]
-    return _competitive_rewards(chances, ranking)
+    # A seat's rank is 1 + the number of better scores: 1 + its first place in the scores, best first.
+    descending = sorted(scores, reverse=True)
+    return _competitive_rewards(chances, [1 + descending.index(score) for score in scores])
 
 
 def _logistic(x: float) -> float:
@@ -127,10 +131,15 @@ def _competitive_rewards(wins: list[float], ranking: list[int]) -> list[float]:
     players = len(wins)
     if players <= 1:
         return wins
-    return [
-        0.9 * win + 0.1 * max(0.0, min(1.0, (players - rank) / (players - 1)))
-        for win, rank in zip(wins, ranking, strict=True)
-    ]
+    terms = _rank_terms(players)
+    return [0.9 * win + terms[min(max(rank, 1), players)] for win, rank in zip(wins, ranking, strict=True)]
+
+
+@cache
+def _rank_terms(players: int) -> tuple[float, ...]:
+    """The rank's part of a reward, `0.1 * (players - rank) / (players - 1)`, by rank (1 to
+    `players`; index 0 unused): worked out once per count, as a rank outside is held to the ends."""
+    return (0.0, *(0.1 * max(0.0, min(1.0, (players - rank) / (players - 1))) for rank in range(1, players + 1)))
 
 
 class _Node:
@@ -291,8 +300,8 @@ class MctsAgent:
             edges = node.children.get(decider)
             if edges is None:
                 edges = node.children[decider] = {}
-            get = edges.get
-            children = [get(action.id) for action in legal]
+            ids = list(map(_ACTION_ID, legal))
+            children = list(map(edges.get, ids))
             if bias and node.preferred is None:
                 node.preferred = game.playout_action(det, decider, legal, rng).id
                 node.preferred_seat = decider
@@ -311,13 +320,15 @@ class MctsAgent:
                 game.play(det, decider, action)
                 path.append(child)
                 break
+            # The heuristic's bonus goes to the preferred action's index (-1: none here).
+            favoured = ids.index(preferred) if bias and preferred in ids else -1
             best_index = 0
             best_score = -math.inf
             for index, child in enumerate(children):
-                child.avail += 1
+                child.avail = avail = child.avail + 1
                 visits = child.visits
-                score = child.total / visits + c * sqrt(log(child.avail) / visits)
-                if bias and legal[index].id == preferred:
+                score = child.total / visits + c * sqrt(log(avail) / visits)
+                if index == favoured:
                     score += bias / (1 + visits)
                 if score > best_score:
                     best_score, best_index = score, index
