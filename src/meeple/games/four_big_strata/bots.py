@@ -13,19 +13,19 @@ from typing import NamedTuple
 from meeple.engine import Action, Rng
 from meeple.games.four_big_strata.content import CLASSES, EMPRESS, Content
 from meeple.games.four_big_strata.production import feeding_demand
-from meeple.games.four_big_strata.scoring import base_scores
+from meeple.games.four_big_strata.scoring import tableau_scores
 from meeple.games.four_big_strata.state import BID, PICK, Fbs
 
 
 def net_flows(state: Fbs, seat: int, content: Content) -> tuple[int, int]:
     """Grain and money a player gains per round from face-up cards, less feeding (8.3.1: 1 grain
     a card and the face-up cards' own upkeep; sets ignored)."""
-    return _net_flows(tuple(state.cards[seat]), tuple(state.face_up[seat]), content)
+    return tableau_flows(tuple(state.cards[seat]), tuple(state.face_up[seat]), content)
 
 
 @lru_cache(maxsize=1 << 14)
-def _net_flows(cards: tuple[int, ...], face_up: tuple[bool, ...], content: Content) -> tuple[int, int]:
-    """`net_flows` of a tableau, worked out once per tableau."""
+def tableau_flows(cards: tuple[int, ...], face_up: tuple[bool, ...], content: Content) -> tuple[int, int]:
+    """`net_flows` of a tableau given as tuples, worked out once per tableau."""
     grain = -content.constants.feed_per_card * len(cards)
     money = 0
     flows = _card_terms(content)
@@ -71,15 +71,15 @@ def _flow_worth(net: int) -> float:
     return 1.5 * net if net < 0 else 0.3 * min(net, 3)
 
 
-def _weights(scores: list[int]) -> list[float]:
+def _weights(scores: tuple[int, ...]) -> tuple[float, ...]:
     low = min(scores)
-    return [2.0 if score <= low else 1.2 if score <= low + 2 else 0.5 for score in scores]
+    return tuple([2.0 if score <= low else 1.2 if score <= low + 2 else 0.5 for score in scores])
 
 
 class _Context(NamedTuple):
     """A seat's situation for the rules of thumb: class weights, the flows and what they are worth."""
 
-    weights: list[float]
+    weights: tuple[float, ...]
     grain: int
     money: int
     grain_worth: float  # _flow_worth(grain)
@@ -106,18 +106,23 @@ def _card_worth(card_type: int, ctx: _Context, content: Content) -> float:
 
 def _context(state: Fbs, seat: int, content: Content) -> _Context:
     """Class weights and the flows, with the grain that the cards still to come will eat."""
-    net_grain, net_money = net_flows(state, seat, content)
-    net_grain -= (content.constants.rounds - state.round) // 2
-    weights = _weights(base_scores(state, seat, content))
-    return _Context(
-        weights,
-        net_grain,
-        net_money,
-        _flow_worth(net_grain),
-        _flow_worth(net_money),
-        weights.index(max(weights)),
-        _card_terms(content),
+    weights, lowest, net_grain, net_money = _tableau_context(
+        tuple(state.cards[seat]), tuple(state.columns[seat]), tuple(state.face_up[seat]), content
     )
+    net_grain -= (content.constants.rounds - state.round) // 2
+    return _Context(
+        weights, net_grain, net_money, _flow_worth(net_grain), _flow_worth(net_money), lowest, _card_terms(content)
+    )
+
+
+@lru_cache(maxsize=1 << 14)
+def _tableau_context(
+    cards: tuple[int, ...], columns: tuple[int, ...], face_up: tuple[bool, ...], content: Content
+) -> tuple[tuple[float, ...], int, int, int]:
+    """What `_context` reads off a tableau, worked out once per tableau: the class weights, the
+    column of the weakest class (the first of the highest weights) and the net flows."""
+    weights = _weights(tableau_scores(cards, columns, face_up, content))
+    return (weights, weights.index(max(weights)), *tableau_flows(cards, face_up, content))
 
 
 def _slot_worth(state: Fbs, slot: int, ctx: _Context, content: Content) -> float:
