@@ -67,7 +67,6 @@ with `time.perf_counter`, makes the iteration count depend on the machine.
 import math
 import time
 from functools import cache
-from operator import attrgetter
 
 from meeple.engine import Action, Estimate, Game, NotYourTurn, Result, Rng, State
 
@@ -82,7 +81,6 @@ HEURISTIC_BIAS = 1.0
 # How often (in iterations) the search checks whether its choice can still change.
 CHECK_EVERY = 16
 _LOG3 = math.log(3.0)
-_ACTION_ID = attrgetter("id")
 
 
 def seat_rewards(result: Result, players: int) -> list[float]:
@@ -300,8 +298,8 @@ class MctsAgent:
             edges = node.children.get(decider)
             if edges is None:
                 edges = node.children[decider] = {}
-            ids = list(map(_ACTION_ID, legal))
-            children = list(map(edges.get, ids))
+            get = edges.get
+            children = [get(action.id) for action in legal]
             if bias and node.preferred is None:
                 node.preferred = game.playout_action(det, decider, legal, rng).id
                 node.preferred_seat = decider
@@ -320,15 +318,13 @@ class MctsAgent:
                 game.play(det, decider, action)
                 path.append(child)
                 break
-            # The heuristic's bonus goes to the preferred action's index (-1: none here).
-            favoured = ids.index(preferred) if bias and preferred in ids else -1
             best_index = 0
             best_score = -math.inf
             for index, child in enumerate(children):
                 child.avail = avail = child.avail + 1
                 visits = child.visits
                 score = child.total / visits + c * sqrt(log(avail) / visits)
-                if index == favoured:
+                if bias and legal[index].id == preferred:
                     score += bias / (1 + visits)
                 if score > best_score:
                     best_score, best_index = score, index
