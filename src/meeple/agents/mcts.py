@@ -66,6 +66,7 @@ with `time.perf_counter`, makes the iteration count depend on the machine.
 
 import math
 import time
+from functools import cache
 
 from meeple.engine import Action, Estimate, Game, NotYourTurn, Result, Rng, State
 
@@ -107,8 +108,9 @@ def estimate_rewards(estimate: Estimate, players: int) -> list[float]:
     runner_up = max([*scores[:leader], *scores[leader + 1 :]])
     chances = [_logistic((score - top) * scale) for score in scores]
     chances[leader] = _logistic((top - runner_up) * scale)
-    ranking = [1 + sum([other > mine for other in scores]) for mine in scores]
-    return _competitive_rewards(chances, ranking)
+    # A seat's rank is 1 + the number of better scores: 1 + its first place in the scores, best first.
+    descending = sorted(scores, reverse=True)
+    return _competitive_rewards(chances, [1 + descending.index(score) for score in scores])
 
 
 def _logistic(x: float) -> float:
@@ -127,10 +129,15 @@ def _competitive_rewards(wins: list[float], ranking: list[int]) -> list[float]:
     players = len(wins)
     if players <= 1:
         return wins
-    return [
-        0.9 * win + 0.1 * max(0.0, min(1.0, (players - rank) / (players - 1)))
-        for win, rank in zip(wins, ranking, strict=True)
-    ]
+    terms = _rank_terms(players)
+    return [0.9 * win + terms[min(max(rank, 1), players)] for win, rank in zip(wins, ranking, strict=True)]
+
+
+@cache
+def _rank_terms(players: int) -> tuple[float, ...]:
+    """The rank's part of a reward, `0.1 * (players - rank) / (players - 1)`, by rank (1 to
+    `players`; index 0 unused): worked out once per count, as a rank outside is held to the ends."""
+    return (0.0, *(0.1 * max(0.0, min(1.0, (players - rank) / (players - 1))) for rank in range(1, players + 1)))
 
 
 class _Node:
@@ -314,9 +321,9 @@ class MctsAgent:
             best_index = 0
             best_score = -math.inf
             for index, child in enumerate(children):
-                child.avail += 1
+                child.avail = avail = child.avail + 1
                 visits = child.visits
-                score = child.total / visits + c * sqrt(log(child.avail) / visits)
+                score = child.total / visits + c * sqrt(log(avail) / visits)
                 if bias and legal[index].id == preferred:
                     score += bias / (1 + visits)
                 if score > best_score:

@@ -125,11 +125,21 @@ def _flips_of(pos: int, card_type: int, column: int, content: Content) -> tuple[
 
 def flip_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
     """One action per face-up card and choice of 2 resources (and class, for an Empress)."""
+    return list(
+        _tableau_flips(tuple(state.cards[seat]), tuple(state.face_up[seat]), tuple(state.columns[seat]), content)
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _tableau_flips(
+    cards: tuple[int, ...], face_up: tuple[bool, ...], columns: tuple[int, ...], content: Content
+) -> tuple[Action, ...]:
+    """`flip_actions` of a tableau, made once per tableau (actions are immutable)."""
     actions: list[Action] = []
-    for pos, (card_type, up) in enumerate(zip(state.cards[seat], state.face_up[seat], strict=True)):
+    for pos, (card_type, up) in enumerate(zip(cards, face_up, strict=True)):
         if up:
-            actions += _flips_of(pos, card_type, state.columns[seat][pos], content)
-    return actions
+            actions += _flips_of(pos, card_type, columns[pos], content)
+    return tuple(actions)
 
 
 def perform_exchange(state: Fbs, seat: int, action_id: str, content: Content) -> None:

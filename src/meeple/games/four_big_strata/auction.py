@@ -48,15 +48,20 @@ def _take(slot: int, card_type: int, content: Content) -> Action:
     return Action(f"take:{slot}", label, {"kind": "take", "slot": slot})
 
 
-def take_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
-    """8.2.1: one card from the Public Display."""
-    shown = tuple(
+def shown_display(state: Fbs) -> tuple[int, ...]:
+    """The Public Display as every seat sees it: per slot the face-up card type, -1 face down,
+    -2 empty."""
+    return tuple(
         [
             -2 if card_type < 0 else card_type if up else -1
             for card_type, up in zip(state.display, state.display_up, strict=True)
         ]
     )
-    return [*_takes(shown, content), *open_market_action(state, seat, content)]
+
+
+def take_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
+    """8.2.1: one card from the Public Display."""
+    return [*_takes(shown_display(state), content), *open_market_action(state, seat, content)]
 
 
 @lru_cache(maxsize=4096)

@@ -11,21 +11,22 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from meeple.engine import Action, Rng
+from meeple.games.four_big_strata.auction import shown_display
 from meeple.games.four_big_strata.content import CLASSES, EMPRESS, Content
 from meeple.games.four_big_strata.production import feeding_demand
-from meeple.games.four_big_strata.scoring import base_scores
+from meeple.games.four_big_strata.scoring import tableau_scores
 from meeple.games.four_big_strata.state import BID, PICK, Fbs
 
 
 def net_flows(state: Fbs, seat: int, content: Content) -> tuple[int, int]:
     """Grain and money a player gains per round from face-up cards, less feeding (8.3.1: 1 grain
     a card and the face-up cards' own upkeep; sets ignored)."""
-    return _net_flows(tuple(state.cards[seat]), tuple(state.face_up[seat]), content)
+    return tableau_flows(tuple(state.cards[seat]), tuple(state.face_up[seat]), content)
 
 
 @lru_cache(maxsize=1 << 14)
-def _net_flows(cards: tuple[int, ...], face_up: tuple[bool, ...], content: Content) -> tuple[int, int]:
-    """`net_flows` of a tableau, worked out once per tableau."""
+def tableau_flows(cards: tuple[int, ...], face_up: tuple[bool, ...], content: Content) -> tuple[int, int]:
+    """`net_flows` of a tableau given as tuples, worked out once per tableau."""
     grain = -content.constants.feed_per_card * len(cards)
     money = 0
     flows = _card_terms(content)
@@ -71,15 +72,15 @@ def _flow_worth(net: int) -> float:
     return 1.5 * net if net < 0 else 0.3 * min(net, 3)
 
 
-def _weights(scores: list[int]) -> list[float]:
+def _weights(scores: tuple[int, ...]) -> tuple[float, ...]:
     low = min(scores)
-    return [2.0 if score <= low else 1.2 if score <= low + 2 else 0.5 for score in scores]
+    return tuple([2.0 if score <= low else 1.2 if score <= low + 2 else 0.5 for score in scores])
 
 
 class _Context(NamedTuple):
     """A seat's situation for the rules of thumb: class weights, the flows and what they are worth."""
 
-    weights: list[float]
+    weights: tuple[float, ...]
     grain: int
     money: int
     grain_worth: float  # _flow_worth(grain)
@@ -106,30 +107,61 @@ def _card_worth(card_type: int, ctx: _Context, content: Content) -> float:
 
 def _context(state: Fbs, seat: int, content: Content) -> _Context:
     """Class weights and the flows, with the grain that the cards still to come will eat."""
-    net_grain, net_money = net_flows(state, seat, content)
-    net_grain -= (content.constants.rounds - state.round) // 2
-    weights = _weights(base_scores(state, seat, content))
+    return _make_context(*_standing(state, seat, content), content)
+
+
+def _standing(state: Fbs, seat: int, content: Content) -> tuple[tuple[float, ...], int, int]:
+    """What a `_Context` is made of: the class weights and the net grain and money flows, the
+    grain less what the cards still to come will eat."""
+    weights, net_grain, net_money = _tableau_standing(
+        tuple(state.cards[seat]), tuple(state.columns[seat]), tuple(state.face_up[seat]), content
+    )
+    return weights, net_grain - (content.constants.rounds - state.round) // 2, net_money
+
+
+def _make_context(weights: tuple[float, ...], grain: int, money: int, content: Content) -> _Context:
+    """The `_Context` of class weights and flows: the flows' worth, the weakest class (the first
+    of the highest weights) and the card terms follow from them."""
     return _Context(
-        weights,
-        net_grain,
-        net_money,
-        _flow_worth(net_grain),
-        _flow_worth(net_money),
-        weights.index(max(weights)),
-        _card_terms(content),
+        weights, grain, money, _flow_worth(grain), _flow_worth(money), weights.index(max(weights)), _card_terms(content)
     )
 
 
-def _slot_worth(state: Fbs, slot: int, ctx: _Context, content: Content) -> float:
-    if state.display_up[slot]:
-        return _card_worth(state.display[slot], ctx, content)
-    return _back_worth(ctx.lowest, ctx, content)
+@lru_cache(maxsize=1 << 14)
+def _tableau_standing(
+    cards: tuple[int, ...], columns: tuple[int, ...], face_up: tuple[bool, ...], content: Content
+) -> tuple[tuple[float, ...], int, int]:
+    """The class weights and the net flows of a tableau, worked out once per tableau."""
+    return (_weights(tableau_scores(cards, columns, face_up, content)), *tableau_flows(cards, face_up, content))
+
+
+def _display_worths(state: Fbs, seat: int, content: Content) -> tuple[float | None, ...]:
+    """What taking each Public Display slot is worth to `seat` (None: an empty slot)."""
+    return _worths_of(shown_display(state), *_standing(state, seat, content), content)
+
+
+@lru_cache(maxsize=1 << 14)
+def _worths_of(
+    shown: tuple[int, ...], weights: tuple[float, ...], grain: int, money: int, content: Content
+) -> tuple[float | None, ...]:
+    """`_display_worths` of a display as seen (`shown_display`) by a seat standing at `weights`,
+    `grain` and `money` (`_standing`), once per both."""
+    ctx = _make_context(weights, grain, money, content)
+    back = _back_worth(ctx.lowest, ctx, content)
+    return tuple(
+        [
+            None if shown_type == -2 else back if shown_type == -1 else _card_worth(shown_type, ctx, content)
+            for shown_type in shown
+        ]
+    )
 
 
 def _bid(state: Fbs, seat: int, legal: list[Action], rng: Rng, content: Content) -> Action:
     """Bid about the gap between the best and the second-best card, keeping upkeep money."""
-    ctx = _context(state, seat, content)
-    worths = sorted((_slot_worth(state, s, ctx, content) for s, t in enumerate(state.display) if t >= 0), reverse=True)
+    worths = sorted(
+        [worth for worth in _display_worths(state, seat, content) if worth is not None],
+        reverse=True,
+    )
     gap = worths[0] - worths[1] if len(worths) > 1 else 0.0
     _, need_money = feeding_demand(state, seat, content)
     spare = max(0, state.money[seat] - need_money - content.constants.face_up_cost)
@@ -138,9 +170,9 @@ def _bid(state: Fbs, seat: int, legal: list[Action], rng: Rng, content: Content)
 
 
 def _take(state: Fbs, seat: int, legal: list[Action], content: Content) -> Action:
-    ctx = _context(state, seat, content)
+    worths = _display_worths(state, seat, content)
     takes = [a for a in legal if a.id.startswith("take:")]
-    return max(takes, key=lambda a: _slot_worth(state, a.payload["slot"], ctx, content))
+    return max(takes, key=lambda a: worths[a.payload["slot"]])  # type: ignore[arg-type,return-value]
 
 
 def _place(state: Fbs, seat: int, legal: list[Action], content: Content) -> Action:

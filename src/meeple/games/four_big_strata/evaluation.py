@@ -8,10 +8,12 @@ feeding (8.3.1), and the cards held. The weights were fitted on heuristic games
 (benchmarks/fit_evaluation.py). Solo (10): the player's lead over the Magistrate is the margin.
 """
 
+from functools import lru_cache
+
 from meeple.engine import Estimate, LinearModel
-from meeple.games.four_big_strata.bots import net_flows
+from meeple.games.four_big_strata.bots import tableau_flows
 from meeple.games.four_big_strata.content import Content
-from meeple.games.four_big_strata.scoring import final_scores
+from meeple.games.four_big_strata.scoring import tableau_final_scores
 from meeple.games.four_big_strata.state import Fbs
 
 MODEL = LinearModel(
@@ -46,18 +48,31 @@ def progress(state: Fbs, content: Content) -> float:
 
 def features(state: Fbs, seat: int, content: Content) -> list[float]:
     """What MODEL weighs for one participant (a seat or the Magistrate)."""
-    classes = sorted(final_scores(state, seat, content))
-    grain_flow, money_flow = net_flows(state, seat, content)
+    cards = state.cards[seat]
+    lowest, second, total, grain_flow, money_flow = _tableau_features(
+        tuple(cards), tuple(state.columns[seat]), tuple(state.face_up[seat]), content
+    )
     return [
-        float(classes[0]),
-        float(classes[1]),
-        float(sum(classes)),
+        lowest,
+        second,
+        total,
         float(state.grain[seat]),
         float(state.money[seat]),
-        float(grain_flow),
-        float(money_flow),
-        float(len(state.cards[seat])),
+        grain_flow,
+        money_flow,
+        float(len(cards)),
     ]
+
+
+@lru_cache(maxsize=1 << 14)
+def _tableau_features(
+    cards: tuple[int, ...], columns: tuple[int, ...], face_up: tuple[bool, ...], content: Content
+) -> tuple[float, float, float, float, float]:
+    """The features that depend on the tableau alone (its lowest, second and total class score
+    with the free points placed at best, its net grain and money flows), once per tableau."""
+    classes = sorted(tableau_final_scores(cards, columns, face_up, content))
+    grain_flow, money_flow = tableau_flows(cards, face_up, content)
+    return float(classes[0]), float(classes[1]), float(sum(classes)), float(grain_flow), float(money_flow)
 
 
 def observe(state: Fbs, content: Content) -> tuple[float, list[list[float]]]:

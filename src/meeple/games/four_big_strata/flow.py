@@ -50,8 +50,21 @@ def pending_reward(state: Fbs) -> int:
     return -1
 
 
+def decides(state: Fbs, seat: int) -> bool:
+    """Whether `seat` is one of `to_move(state)` (read without building that tuple)."""
+    if state.phase == BID:
+        return 0 <= seat < state.players and (state.bids[seat] < 0 or state.reward[seat] != 0)
+    return seat in to_move(state)
+
+
+def bids_awaited(state: Fbs) -> bool:
+    """Whether any seat has still to bid or to take its reward (`to_move` during the bids)."""
+    players = state.players
+    return min(state.bids[:players]) < 0 or any(state.reward[:players])
+
+
 def legal_actions(state: Fbs, seat: int, rules: Rules) -> list[Action]:
-    if seat not in to_move(state):
+    if not decides(state, seat):
         return []
     content = rules.content
     if state.reward[seat]:
@@ -121,7 +134,7 @@ def advance(state: Fbs, rules: Rules) -> None:
                 return
             state.phase = BID
         elif phase == BID:
-            if to_move(state):
+            if bids_awaited(state):
                 return
             if state.solo:
                 state.bids[state.players] = npc_bid(state, rules.npc_level)

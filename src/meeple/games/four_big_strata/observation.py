@@ -177,11 +177,12 @@ def determinize(state: Fbs, seat: int, rng: Rng) -> Fbs:
     # The unseen faces: the whole draw pile, then these other places, then the held card.
     slots: list[tuple[list[int], int]] = []
     if seat != state.start:
-        slots += [(sampled.display, i) for i, up in enumerate(sampled.display_up) if not up and sampled.display[i] >= 0]
-    for p in range(sampled.participants):
-        for i, (up, known) in enumerate(zip(sampled.face_up[p], sampled.known[p], strict=True)):
-            if not up and not known >> seat & 1:
-                slots.append((sampled.cards[p], i))
+        display = sampled.display
+        slots += [(display, i) for i, up in enumerate(sampled.display_up) if not up and display[i] >= 0]
+    for cards, face_up, known in zip(sampled.cards, sampled.face_up, sampled.known, strict=True):
+        if all(face_up):
+            continue
+        slots += [(cards, i) for i, up in enumerate(face_up) if not up and not known[i] >> seat & 1]
     holding_hidden = sampled.holding >= 0 and not sampled.holding_known >> seat & 1
     draw = sampled.draw
     pool = sorted(draw + [cards[i] for cards, i in slots] + ([sampled.holding] if holding_hidden else []))

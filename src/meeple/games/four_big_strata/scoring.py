@@ -20,6 +20,13 @@ def base_scores(state: Fbs, seat: int, content: Content) -> list[int]:
     return list(_tally(tuple(state.cards[seat]), tuple(state.columns[seat]), tuple(state.face_up[seat]), content)[0])
 
 
+def tableau_scores(
+    cards: tuple[int, ...], columns: tuple[int, ...], face_up: tuple[bool, ...], content: Content
+) -> tuple[int, ...]:
+    """`base_scores` of a tableau given as tuples (remembered per tableau, read only)."""
+    return _tally(cards, columns, face_up, content)[0]
+
+
 @lru_cache(maxsize=1 << 14)
 def _tally(
     cards: tuple[int, ...], columns: tuple[int, ...], face_up: tuple[bool, ...], content: Content
@@ -127,9 +134,17 @@ def _lowest_bound(ordered: tuple[int, ...], remaining: int) -> float:
 
 def final_scores(state: Fbs, seat: int, content: Content, bonus: int = 0) -> list[int]:
     """A participant's class scores at the end, with the best placement of free points."""
-    tableau = (tuple(state.cards[seat]), tuple(state.columns[seat]), tuple(state.face_up[seat]))
-    best = _best_scores(*_tally(*tableau, content))
+    best = tableau_final_scores(
+        tuple(state.cards[seat]), tuple(state.columns[seat]), tuple(state.face_up[seat]), content
+    )
     return [score + bonus for score in best]
+
+
+def tableau_final_scores(
+    cards: tuple[int, ...], columns: tuple[int, ...], face_up: tuple[bool, ...], content: Content
+) -> tuple[int, ...]:
+    """`final_scores` (no bonus) of a tableau given as tuples (remembered per tableau, read only)."""
+    return _best_scores(*_tally(cards, columns, face_up, content))
 
 
 @lru_cache(maxsize=1 << 14)

@@ -65,42 +65,30 @@ class Fbs(State, kw_only=True):
     log: list[str] = []  # public events, in order: nothing a seat may not see goes here
 
     def clone(self) -> "Fbs":
-        """A copy sharing nothing mutable: lists of ints are sliced, nested lists rebuilt."""
-        return Fbs(
-            players=self.players,
-            seed=self.seed,
-            rng=Rng(self.rng.state),
-            decisions=self.decisions,
-            participants=self.participants,
-            round=self.round,
-            phase=self.phase,
-            start=self.start,
-            draw=self.draw[:],
-            empress_pile=self.empress_pile[:],
-            display=self.display[:],
-            display_up=self.display_up[:],
-            discard=self.discard[:],
-            grain=self.grain[:],
-            money=self.money[:],
-            bank_grain=self.bank_grain,
-            bank_money=self.bank_money,
-            cards=[c[:] for c in self.cards],
-            columns=[c[:] for c in self.columns],
-            face_up=[c[:] for c in self.face_up],
-            known=[c[:] for c in self.known],
-            bids=self.bids[:],
-            bids_revealed=self.bids_revealed,
-            order=self.order[:],
-            order_pos=self.order_pos,
-            holding=self.holding,
-            holding_known=self.holding_known,
-            market=self.market[:],
-            reward=self.reward[:],
-            queue=[t[:] for t in self.queue],
-            final=[f[:] for f in self.final],
-            cap_after_tribute=self.cap_after_tribute,
-            log=self.log[:],
-        )
+        """A copy sharing nothing mutable: a shallow copy (every number and flag), then each list
+        of ints or flags sliced and each nested list rebuilt by `map` (a shallow copy is far
+        faster than building the struct field by field)."""
+        new = self.__copy__()
+        new.rng = Rng(self.rng.state)
+        new.draw = self.draw[:]
+        new.empress_pile = self.empress_pile[:]
+        new.display = self.display[:]
+        new.display_up = self.display_up[:]
+        new.discard = self.discard[:]
+        new.grain = self.grain[:]
+        new.money = self.money[:]
+        new.cards = list(map(list.copy, self.cards))
+        new.columns = list(map(list.copy, self.columns))
+        new.face_up = list(map(list.copy, self.face_up))
+        new.known = list(map(list.copy, self.known))
+        new.bids = self.bids[:]
+        new.order = self.order[:]
+        new.market = self.market[:]
+        new.reward = self.reward[:]
+        new.queue = list(map(list.copy, self.queue))
+        new.final = list(map(list.copy, self.final))
+        new.log = self.log[:]
+        return new
 
     @property
     def solo(self) -> bool:
