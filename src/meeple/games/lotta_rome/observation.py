@@ -27,6 +27,7 @@ from meeple.games.lotta_rome.pieces import (
     piece_building,
     second_land,
 )
+from meeple.games.lotta_rome.sampling import shuffle_piles
 from meeple.games.lotta_rome.selection import CHOICE_NAMES
 from meeple.games.lotta_rome.state import CHOOSE, OVER, PICK, Lotta
 
@@ -196,16 +197,20 @@ def determinize(state: Lotta, seat: int, rng: Rng) -> Lotta:
     """A full state that `seat` cannot tell from `state`: every stack reshuffled (with, before the
     lots are revealed, the lands other seats explored), hidden contract cards redrawn from the
     unseen ones, other seats' unrevealed sealed choices unmade, and the random stream replaced.
-    Depends on `state` only through `observation(state, seat)`."""
+    Depends on `state` only through `observation(state, seat)`. The piles are sorted, then all
+    shuffled together (`sampling.shuffle_piles`), then dealt back."""
     sampled = state.clone()
     others = [p for p in range(state.players) if p != seat]
-    if not sampled.divisions_revealed:
-        for p in others:
-            sampled.division[p] = -1
-            _redraw_explored(sampled, p, rng)
+    piles: list[list[int]] = []
+    redrawn = [] if sampled.divisions_revealed else others
+    for p in redrawn:  # the explored lands go back into the stack, which is then dealt again
+        sampled.division[p] = -1
+        pool = sampled.stacks[p] + [first_land(code) for code in sampled.explored[p]]
+        pool.sort()
+        sampled.stacks[p] = pool
     for stack in sampled.stacks:
         stack.sort()
-        shuffle(stack, rng)
+    piles += sampled.stacks
     if sampled.phase == CHOOSE:
         for p in others:
             sampled.choice[p] = -1
@@ -213,85 +218,66 @@ def determinize(state: Lotta, seat: int, rng: Rng) -> Lotta:
         if sampled.phase != PICK:
             for p in others:
                 sampled.chosen[p] = -1
-        _redraw_contracts(sampled, others, rng)
+        contracts = _unseen_contracts(sampled, others)
         sampled.doubles.sort()
-        shuffle(sampled.doubles, rng)
         sampled.bonus_stack.sort()
-        shuffle(sampled.bonus_stack, rng)
+        piles += (contracts, sampled.doubles, sampled.bonus_stack)
+    shuffle_piles(piles, rng)
+    for p in redrawn:
+        _deal_explored(sampled, p)
+    if sampled.merchants:
+        _deal_contracts(sampled, others, contracts)
     sampled.rng = Rng(rng.next64())
     sampled.seed = 0  # the real seed would let a bot rebuild every shuffle
     return sampled
 
 
-# Sixteen bits a draw: every bound a shuffle here meets (a stack, the contract cards) is far below it.
-_DRAW_BITS = 16
-_DRAW_SPAN = 1 << _DRAW_BITS
-_DRAW_MASK = _DRAW_SPAN - 1
-_DRAWS_PER_WORD = 64 // _DRAW_BITS
-_LIMITS = tuple(_DRAW_SPAN - _DRAW_SPAN % n if n else 0 for n in range(257))  # by bound: what a draw must be below
-
-
-def shuffle(items: list[int], rng: Rng) -> None:
-    """Fisher-Yates in place, like `Rng.shuffle`, but each 64-bit word of `rng` gives four 16-bit
-    draws (a draw at or above the largest multiple of the bound is rejected, so every order
-    stays equally likely): determinize shuffles about a hundred cards and lands per search
-    iteration, and a word costs about as much as a swap. Lists longer than the table of bounds
-    (256 items, far more than any pile of the game) go to `Rng.shuffle`."""
-    if len(items) >= len(_LIMITS):
-        rng.shuffle(items)
-        return
-    next64 = rng.next64
-    word = left = 0
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        limit = _LIMITS[n]
-        while True:
-            if not left:
-                word = next64()
-                left = _DRAWS_PER_WORD
-            draw = word & _DRAW_MASK
-            word >>= _DRAW_BITS
-            left -= 1
-            if draw < limit:
-                break
-        j = draw % n
-        items[i], items[j] = items[j], items[i]
-
-
-def _redraw_explored(sampled: Lotta, p: int, rng: Rng) -> None:
-    """Seat p's explored lands are drawn again from them and its stack; the round's buildings stay
-    on the first ones (they are on p's public building card)."""
+def _deal_explored(sampled: Lotta, p: int) -> None:
+    """Seat p's explored lands are the first of its reshuffled stack (which held them); the
+    round's buildings stay on the first ones (they are on p's public building card)."""
     explored = sampled.explored[p]
-    pool = sorted(sampled.stacks[p] + [first_land(code) for code in explored])
-    shuffle(pool, rng)
+    pool = sampled.stacks[p]
     sampled.explored[p] = [
         piece(land, building=piece_building(code)) for land, code in zip(pool[: len(explored)], explored, strict=True)
     ]
     sampled.stacks[p] = pool[len(explored) :]
 
 
-def _redraw_contracts(sampled: Lotta, others: list[int], rng: Rng) -> None:
-    """Deck, discard, other hands (but a revealed chosen card) and other starting contracts
-    (before the end) are filled again from the pool of all the cards in them, in that order."""
-    hidden = [(p, [i for i, n in enumerate(sampled.hand[p]) if n != sampled.chosen[p]]) for p in others]
-    starts = [p for p in others if sampled.start_contract[p] >= 0] if sampled.phase != OVER else []
+def _hidden_hands(sampled: Lotta, others: list[int]) -> list[tuple[int, list[int]]]:
+    """Other seats' hidden hand cards by seat: every card but a revealed chosen one."""
+    return [(p, [i for i, n in enumerate(sampled.hand[p]) if n != sampled.chosen[p]]) for p in others]
+
+
+def _hidden_starts(sampled: Lotta, others: list[int]) -> list[int]:
+    """The other seats whose starting contract is still secret."""
+    return [p for p in others if sampled.start_contract[p] >= 0] if sampled.phase != OVER else []
+
+
+def _unseen_contracts(sampled: Lotta, others: list[int]) -> list[int]:
+    """The contract cards `seat` cannot see, sorted: deck, discard, other hands (but a revealed
+    chosen card) and other starting contracts (before the end)."""
     pool = sampled.deck + sampled.discard
-    for p, places in hidden:
+    for p, places in _hidden_hands(sampled, others):
         hand = sampled.hand[p]
         pool += [hand[i] for i in places]
-    pool += [sampled.start_contract[p] for p in starts]
+    pool += [sampled.start_contract[p] for p in _hidden_starts(sampled, others)]
     pool.sort()
-    shuffle(pool, rng)
+    return pool
+
+
+def _deal_contracts(sampled: Lotta, others: list[int], pool: list[int]) -> None:
+    """The shuffled unseen cards fill again the deck, the discard, the other hands and the other
+    starting contracts, in that order."""
     deck = len(sampled.deck)
     discard = deck + len(sampled.discard)
     sampled.deck[:] = pool[:deck]
     sampled.discard[:] = pool[deck:discard]
     drawn = discard
-    for p, places in hidden:
+    for p, places in _hidden_hands(sampled, others):
         hand = sampled.hand[p]
         for i in places:
             hand[i] = pool[drawn]
             drawn += 1
-    for p in starts:
+    for p in _hidden_starts(sampled, others):
         sampled.start_contract[p] = pool[drawn]
         drawn += 1
