@@ -10,6 +10,7 @@ Never shown: the order of any stack, deck or discard, the cards of other hands.
 """
 
 from functools import lru_cache
+from itertools import repeat
 from typing import Any
 
 from meeple.engine import Rng
@@ -17,7 +18,7 @@ from meeple.engine.wording import word_log
 from meeple.games.lotta_rome import geometry
 from meeple.games.lotta_rome.content import FORT, Content
 from meeple.games.lotta_rome.contracts import contract_text
-from meeple.games.lotta_rome.division import lots
+from meeple.games.lotta_rome.division import divided
 from meeple.games.lotta_rome.pieces import (
     cell_building,
     cell_elephant,
@@ -98,49 +99,73 @@ def _building_card_view(card: int, content: Content) -> list[list[str]]:
     return [[content.lands[b].id for b in r] for r in content.building_cards[card]]
 
 
-def _sealed(value: int, mine: bool, revealed: bool) -> int | str | None:
-    if value < 0:
+@lru_cache(maxsize=4096)
+def _lots_view(explored: tuple[int, ...], mask: int, content: Content) -> list[list[dict[str, Any]]]:
+    """The smaller and the larger lot of explored pieces divided by `mask` (shared, read-only)."""
+    return [_pieces_view(lot, content) for lot in divided(explored, mask)]
+
+
+@lru_cache(maxsize=64)
+def _sources(players: int, odd_round: bool) -> tuple[int, ...]:
+    """By seat, whose lots it chooses from (Lotta.source_of) in an odd or an even round."""
+    return tuple((p + 1 if odd_round else p - 1) % players for p in range(players))
+
+
+@lru_cache(maxsize=1024)
+def _market_slot(slot: int, lot: int, land: int, gem: int, content: Content) -> dict[str, Any] | None:
+    """A market slot as observations show it (shared, read-only)."""
+    if lot < 0:
         return None
-    return value if mine or revealed else "sealed"
+    return {
+        "slot": slot,
+        "double": piece_view(lot, content),
+        "land": content.lands[land].id if land >= 0 else None,
+        "gem": gem,
+    }
 
 
 def _player(state: Lotta, p: int, seat: int | None, content: Content) -> dict[str, Any]:
+    """Seat p's part of the observation of `seat`. A sealed value (a division, a lot choice)
+    is None until made, then itself to its maker or once revealed, else "sealed"."""
     mine = p == seat
+    shown = mine or state.divisions_revealed
+    explored = tuple(state.explored[p])
+    division = state.division[p]
+    choice = state.choice[p]
+    holding = state.holding[p]
+    half = state.half[p]
+    card = state.building_card[p]
     view: dict[str, Any] = {
         "seat": p,
         "gems": state.gems[p],
-        "building_card": content.building_card_ids[state.building_card[p]],
-        "buildings": _building_card_view(state.building_card[p], content),
+        "building_card": content.building_card_ids[card],
+        "buildings": _building_card_view(card, content),
         "stack": len(state.stacks[p]),
-        "explored": (_pieces_view(tuple(state.explored[p]), content) if mine or state.divisions_revealed else None),
-        "explored_count": len(state.explored[p]),
-        "division": _sealed(state.division[p], mine, state.divisions_revealed),
-        "lots": None,
+        "explored": _pieces_view(explored, content) if shown else None,
+        "explored_count": len(explored),
+        "division": None if division < 0 else (division if shown else "sealed"),
+        "lots": _lots_view(explored, division, content) if division >= 0 and shown and explored else None,
         "lot_gem": state.lot_gem[p],
-        "choice": None,
+        "choice": None if choice < 0 else (CHOICE_NAMES[choice] if mine or state.choices_revealed else "sealed"),
         "pending": _pieces_view(tuple(state.pending[p]), content),
-        "holding": piece_view(state.holding[p], content) if state.holding[p] >= 0 else None,
-        "half": geometry.name(state.half[p]) if state.half[p] >= 0 else None,
+        "holding": piece_view(holding, content) if holding >= 0 else None,
+        "half": geometry.name(half) if half >= 0 else None,
         "domain": _domain_view(tuple(state.spots[p]), tuple(state.cells[p]), content),
         "joins": _hexes_view(tuple(state.joins[p])),
         "lands": len(state.cells[p]),
     }
-    if state.division[p] >= 0 and (mine or state.divisions_revealed) and state.explored[p]:
-        smaller, larger = lots(state, p)
-        view["lots"] = [_pieces_view(smaller, content), _pieces_view(larger, content)]
-    choice = _sealed(state.choice[p], mine, state.choices_revealed)
-    view["choice"] = CHOICE_NAMES[choice] if isinstance(choice, int) else choice
     if state.merchants:
         revealed = state.phase == PICK
         chosen = state.chosen[p]
-        view["hand"] = _contracts_view(tuple(sorted(state.hand[p])), content) if mine else None
-        view["hand_size"] = len(state.hand[p])
+        hand = state.hand[p]
+        start = state.start_contract[p]
+        view["hand"] = _contracts_view(tuple(sorted(hand)), content) if mine else None
+        view["hand_size"] = len(hand)
         view["chosen"] = (
             contract_view(chosen, content)
             if chosen >= 0 and (mine or revealed)
             else ("sealed" if chosen >= 0 else None)
         )
-        start = state.start_contract[p]
         view["start_contract"] = (
             contract_view(start, content)
             if start >= 0 and (mine or state.phase == OVER)
@@ -167,23 +192,16 @@ def observation(
         "phase": state.phase,
         "to_move": list(to_move),
         "targets": targets,
-        "sources": [state.source_of(p) for p in range(state.players)],
+        "sources": list(_sources(state.players, state.round % 2 == 1)),
         "players_view": [_player(state, p, seat, content) for p in range(state.players)],
         "final": [f[:] for f in state.final],
         "log": word_log(state.log, seat, 40),
     }
     if state.merchants:
-        obs["market"] = [
-            None
-            if lot < 0
-            else {
-                "slot": slot,
-                "double": piece_view(lot, content),
-                "land": content.lands[land].id if land >= 0 else None,
-                "gem": gem,
-            }
-            for slot, (lot, land, gem) in enumerate(zip(state.market, state.market_land, state.market_gem, strict=True))
-        ]
+        slots = range(len(state.market))
+        obs["market"] = list(
+            map(_market_slot, slots, state.market, state.market_land, state.market_gem, repeat(content))
+        )
         obs["deck"] = len(state.deck)
         obs["discard"] = len(state.discard)
         obs["elephants_left"] = state.elephants_left
