@@ -169,13 +169,14 @@ def _hidden_from(state: Lotta, seat: int) -> tuple[list[list[int]], list[int]]:
 
 def _seen_by(g: LottaRome, state: Lotta, seat: int) -> dict:
     """The seat's observation without what determinize unmakes: other seats' sealed choices
-    (shown as "sealed" or not at all) and who is to move."""
-    view = g.observation(state, seat)
-    for p, player in enumerate(view["players_view"]):
-        if p != seat:
-            for key in ("division", "choice", "chosen", "lots"):
-                player.pop(key, None)
-    view.pop("to_move")
+    (shown as "sealed" or not at all) and who is to move (a copy: observations share parts)."""
+    view = dict(g.observation(state, seat))
+    unmade = ("division", "choice", "chosen", "lots")
+    view["players_view"] = [
+        player if p == seat else {key: value for key, value in player.items() if key not in unmade}
+        for p, player in enumerate(view["players_view"])
+    ]
+    del view["to_move"]
     return view
 
 

@@ -125,55 +125,83 @@ def _market_slot(slot: int, lot: int, land: int, gem: int, content: Content) -> 
 
 
 def _player(state: Lotta, p: int, seat: int | None, content: Content) -> dict[str, Any]:
-    """Seat p's part of the observation of `seat`. A sealed value (a division, a lot choice)
-    is None until made, then itself to its maker or once revealed, else "sealed"."""
+    """Seat p's part of the observation of `seat`: what that seat may see of p is picked here
+    (a sealed value, a division or a lot choice, is None until made, then itself to its maker
+    or once revealed, else "sealed"; a hand only to its owner), and the view of those values is
+    made once and shared (`_player_view`)."""
     mine = p == seat
     shown = mine or state.divisions_revealed
     explored = tuple(state.explored[p])
     division = state.division[p]
     choice = state.choice[p]
-    holding = state.holding[p]
-    half = state.half[p]
-    card = state.building_card[p]
+    seen = (
+        p,
+        state.gems[p],
+        state.building_card[p],
+        len(state.stacks[p]),
+        explored if shown else None,
+        len(explored),
+        None if division < 0 else (division if shown else "sealed"),
+        state.lot_gem[p],
+        None if choice < 0 else (CHOICE_NAMES[choice] if mine or state.choices_revealed else "sealed"),
+        tuple(state.pending[p]),
+        state.holding[p],
+        state.half[p],
+        tuple(state.spots[p]),
+        tuple(state.cells[p]),
+        tuple(state.joins[p]),
+    )
+    if not state.merchants:
+        return _player_view(seen, None, content)
+    revealed = state.phase == PICK
+    chosen = state.chosen[p]
+    start = state.start_contract[p]
+    hand = state.hand[p]
+    merchant = (
+        tuple(sorted(hand)) if mine else None,
+        len(hand),
+        chosen if chosen >= 0 and (mine or revealed) else ("sealed" if chosen >= 0 else None),
+        start if start >= 0 and (mine or state.phase == OVER) else ("secret" if start >= 0 else None),
+        tuple(state.contracts[p]),
+        state.bids[p] if revealed else None,
+        state.elephant_done[p],
+    )
+    return _player_view(seen, merchant, content)
+
+
+@lru_cache(maxsize=8192)
+def _player_view(seen: tuple, merchant: tuple | None, content: Content) -> dict[str, Any]:
+    """A player's view from what the observing seat may see of him (`_player`), and of his
+    contracts with the expansion (shared, read-only)."""
+    p, gems, card, stack, explored, count, division, lot_gem, choice, pending, holding, half, spots, cells, joins = seen
     view: dict[str, Any] = {
         "seat": p,
-        "gems": state.gems[p],
+        "gems": gems,
         "building_card": content.building_card_ids[card],
         "buildings": _building_card_view(card, content),
-        "stack": len(state.stacks[p]),
-        "explored": _pieces_view(explored, content) if shown else None,
-        "explored_count": len(explored),
-        "division": None if division < 0 else (division if shown else "sealed"),
-        "lots": _lots_view(explored, division, content) if division >= 0 and shown and explored else None,
-        "lot_gem": state.lot_gem[p],
-        "choice": None if choice < 0 else (CHOICE_NAMES[choice] if mine or state.choices_revealed else "sealed"),
-        "pending": _pieces_view(tuple(state.pending[p]), content),
+        "stack": stack,
+        "explored": None if explored is None else _pieces_view(explored, content),
+        "explored_count": count,
+        "division": division,
+        "lots": _lots_view(explored, division, content) if explored and isinstance(division, int) else None,
+        "lot_gem": lot_gem,
+        "choice": choice,
+        "pending": _pieces_view(pending, content),
         "holding": piece_view(holding, content) if holding >= 0 else None,
         "half": geometry.name(half) if half >= 0 else None,
-        "domain": _domain_view(tuple(state.spots[p]), tuple(state.cells[p]), content),
-        "joins": _hexes_view(tuple(state.joins[p])),
-        "lands": len(state.cells[p]),
+        "domain": _domain_view(spots, cells, content),
+        "joins": _hexes_view(joins),
+        "lands": len(cells),
     }
-    if state.merchants:
-        revealed = state.phase == PICK
-        chosen = state.chosen[p]
-        hand = state.hand[p]
-        start = state.start_contract[p]
-        view["hand"] = _contracts_view(tuple(sorted(hand)), content) if mine else None
-        view["hand_size"] = len(hand)
-        view["chosen"] = (
-            contract_view(chosen, content)
-            if chosen >= 0 and (mine or revealed)
-            else ("sealed" if chosen >= 0 else None)
-        )
-        view["start_contract"] = (
-            contract_view(start, content)
-            if start >= 0 and (mine or state.phase == OVER)
-            else ("secret" if start >= 0 else None)
-        )
-        view["contracts"] = _contracts_view(tuple(state.contracts[p]), content)
-        view["bid"] = state.bids[p] if revealed else None
-        view["elephant_done"] = state.elephant_done[p]
+    if merchant is not None:
+        hand, hand_size, chosen, start, contracts, bid, elephant_done = merchant
+        view["hand"] = None if hand is None else _contracts_view(hand, content)
+        view["hand_size"] = hand_size
+        view["chosen"] = contract_view(chosen, content) if isinstance(chosen, int) else chosen
+        view["start_contract"] = contract_view(start, content) if isinstance(start, int) else start
+        view["contracts"] = _contracts_view(contracts, content)
+        view["bid"] = bid
+        view["elephant_done"] = elephant_done
     return view
 
 
