@@ -7,7 +7,6 @@ import pytest
 from meeple.engine import Rng
 from meeple.games.lotta_rome import LottaRome
 from meeple.games.lotta_rome.pieces import first_land, piece_building
-from meeple.games.lotta_rome.sampling import shuffle_piles
 from meeple.games.lotta_rome.state import BID, CHOOSE, DIVIDE, ELEPHANT, OVER, PICK, START, Lotta
 
 from .builders import everyone, game, play_random
@@ -110,43 +109,26 @@ def test_explored_lands_are_behind_the_screen_until_the_lots_are_revealed() -> N
     assert "explored 5 lands (behind the screen)" not in g.render_text(g.observation(state, 1))
 
 
-def test_shuffled_piles_take_every_order_alike_and_independently() -> None:
-    """`sampling.shuffle_piles` (one sort by random keys for every pile): a pile of 4 items and one
-    of 3 shuffled together take each of the 24 x 6 joint orders about equally often (chi-square
-    on 143 degrees of freedom, far below its 0.1% point of 196), the same stream gives the same
-    orders, and the items are kept, duplicates too."""
+def test_determinize_gives_every_order_of_the_hidden_piles_alike() -> None:
+    """determinize reorders the double-land and bonus-land stacks (nobody sees their order):
+    over 7,200 determinizations of one state (a seeded stream), each of the 24 x 6 joint orders
+    of 4 doubles and 3 bonus lands comes about equally often (chi-square on 143 degrees of
+    freedom, far below its 0.1% point of 196), and the same stream gives the same state."""
+    g = game()
+    state = play_random(g, g.new_game(2, 3), 3, until=lambda s: s.phase == ELEPHANT)
+    state.doubles, state.bonus_stack = [3, 1, 0, 2], [4, 2, 0]
     rng = Rng(11)
     counts: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
-    draws = 14400
+    draws = 7200
     for _ in range(draws):
-        four, three = [1, 2, 3, 4], [7, 8, 9]
-        shuffle_piles([four, three], rng)
-        counts[tuple(four), tuple(three)] = counts.get((tuple(four), tuple(three)), 0) + 1
+        sample = g.determinize(state, 0, rng)
+        order = (tuple(sample.doubles), tuple(sample.bonus_stack))
+        counts[order] = counts.get(order, 0) + 1
     assert len(counts) == 144
     expected = draws / 144
     chi_square = sum((count - expected) ** 2 / expected for count in counts.values())
     assert chi_square < 196, chi_square
-    one, other = [list(range(60)), [0, 0, 1, 1, 1, 2]], [list(range(60)), [0, 0, 1, 1, 1, 2]]
-    shuffle_piles(one, Rng(5))
-    shuffle_piles(other, Rng(5))
-    assert one == other and one[0] != list(range(60)) and sorted(one[0]) == list(range(60))
-    assert sorted(one[1]) == [0, 0, 1, 1, 1, 2]
-
-
-def test_shuffled_piles_draw_again_when_two_keys_of_a_pile_tie() -> None:
-    """Keys are 16 bits: in a pile of 200 items two tie about a quarter of the time, and then every
-    pile is drawn again (one more word of the stream), which keeps every order equally likely."""
-    step = pow(0x9E3779B97F4A7C15, -1, 1 << 64)  # the stream moves by this constant a word: undo it
-    words = []
-    for seed in range(40):
-        rng = Rng(seed)
-        pile = list(range(200))
-        shuffle_piles([pile, [5, 6]], rng)
-        assert sorted(pile) == list(range(200))
-        words.append((rng.state - seed) * step % (1 << 64))
-    assert 1 in words and max(words) > 1
-    with pytest.raises(ValueError, match="at most 256 items"):
-        shuffle_piles([list(range(257))], Rng(1))
+    assert g.determinize(state, 1, Rng(5)) == g.determinize(state, 1, Rng(5))
 
 
 def _hidden_from(state: Lotta, seat: int) -> tuple[list[list[int]], list[int]]:

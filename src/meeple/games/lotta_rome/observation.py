@@ -28,7 +28,6 @@ from meeple.games.lotta_rome.pieces import (
     piece_building,
     second_land,
 )
-from meeple.games.lotta_rome.sampling import shuffle_piles
 from meeple.games.lotta_rome.selection import CHOICE_NAMES
 from meeple.games.lotta_rome.state import CHOOSE, OVER, PICK, Lotta
 
@@ -243,8 +242,9 @@ def determinize(state: Lotta, seat: int, rng: Rng) -> Lotta:
     """A full state that `seat` cannot tell from `state`: every stack reshuffled (with, before the
     lots are revealed, the lands other seats explored), hidden contract cards redrawn from the
     unseen ones, other seats' unrevealed sealed choices unmade, and the random stream replaced.
-    Depends on `state` only through `observation(state, seat)`. The piles are sorted, then all
-    shuffled together (`sampling.shuffle_piles`), then dealt back."""
+    Depends on `state` only through `observation(state, seat)`. The piles are sorted, then each
+    put in a uniformly random order by `Rng.permute` (several Fisher-Yates indices a draw), then
+    dealt back."""
     sampled = state.clone()
     others = [p for p in range(state.players) if p != seat]
     piles: list[list[int]] = []
@@ -268,7 +268,8 @@ def determinize(state: Lotta, seat: int, rng: Rng) -> Lotta:
         sampled.doubles.sort()
         sampled.bonus_stack.sort()
         piles += (contracts, sampled.doubles, sampled.bonus_stack)
-    shuffle_piles(piles, rng)
+    for pile in piles:
+        rng.permute(pile)
     for p in redrawn:
         _deal_explored(sampled, p)
     if sampled.merchants:
