@@ -2,10 +2,12 @@
 starting contracts; the order of stacks and decks. Observations are allow-lists and
 determinize redraws exactly what a seat cannot see."""
 
+import pytest
+
 from meeple.engine import Rng
-from meeple.games.lotta_rome.observation import shuffle
+from meeple.games.lotta_rome import LottaRome
 from meeple.games.lotta_rome.pieces import first_land, piece_building
-from meeple.games.lotta_rome.state import BID, CHOOSE, DIVIDE, ELEPHANT, START
+from meeple.games.lotta_rome.state import BID, CHOOSE, DIVIDE, ELEPHANT, OVER, PICK, START, Lotta
 
 from .builders import everyone, game, play_random
 
@@ -107,18 +109,84 @@ def test_explored_lands_are_behind_the_screen_until_the_lots_are_revealed() -> N
     assert "explored 5 lands (behind the screen)" not in g.render_text(g.observation(state, 1))
 
 
-def test_determinize_shuffles_give_every_order_alike() -> None:
-    """`observation.shuffle` (four draws from each word of the stream) keeps the items and gives
-    each of the 24 orders of 4 items about equally often; the same stream, the same order."""
+def test_determinize_gives_every_order_of_the_hidden_piles_alike() -> None:
+    """determinize reorders the double-land and bonus-land stacks (nobody sees their order):
+    over 7,200 determinizations of one state (a seeded stream), each of the 24 x 6 joint orders
+    of 4 doubles and 3 bonus lands comes about equally often (chi-square on 143 degrees of
+    freedom, far below its 0.1% point of 196), and the same stream gives the same state."""
+    g = game()
+    state = play_random(g, g.new_game(2, 3), 3, until=lambda s: s.phase == ELEPHANT)
+    state.doubles, state.bonus_stack = [3, 1, 0, 2], [4, 2, 0]
     rng = Rng(11)
-    counts: dict[tuple[int, ...], int] = {}
-    for _ in range(4800):
-        items = [1, 2, 3, 4]
-        shuffle(items, rng)
-        counts[tuple(items)] = counts.get(tuple(items), 0) + 1
-    assert len(counts) == 24
-    assert all(140 <= count <= 260 for count in counts.values()), counts  # 200 expected, sd about 14
-    one, other = list(range(60)), list(range(60))
-    shuffle(one, Rng(5))
-    shuffle(other, Rng(5))
-    assert one == other != list(range(60)) and sorted(one) == list(range(60))
+    counts: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+    draws = 7200
+    for _ in range(draws):
+        sample = g.determinize(state, 0, rng)
+        order = (tuple(sample.doubles), tuple(sample.bonus_stack))
+        counts[order] = counts.get(order, 0) + 1
+    assert len(counts) == 144
+    expected = draws / 144
+    chi_square = sum((count - expected) ** 2 / expected for count in counts.values())
+    assert chi_square < 196, chi_square
+    assert g.determinize(state, 1, Rng(5)) == g.determinize(state, 1, Rng(5))
+
+
+def _hidden_from(state: Lotta, seat: int) -> tuple[list[list[int]], list[int]]:
+    """What `seat` cannot see, as multisets: each seat's stack (with, for another seat before the
+    lots are revealed, the lands it explored) and the unseen contract cards."""
+    stacks = []
+    for p in range(state.players):
+        lands = list(state.stacks[p])
+        if p != seat and not state.divisions_revealed:
+            lands += [first_land(code) for code in state.explored[p]]
+        stacks.append(sorted(lands))
+    cards = list(state.deck + state.discard) if state.merchants else []
+    for p in range(state.players):
+        if p != seat and state.merchants:
+            cards += [n for n in state.hand[p] if n != state.chosen[p] or state.phase != PICK]
+            if state.start_contract[p] >= 0 and state.phase != OVER:
+                cards.append(state.start_contract[p])
+    return stacks, sorted(cards)
+
+
+def _seen_by(g: LottaRome, state: Lotta, seat: int) -> dict:
+    """The seat's observation without what determinize unmakes: other seats' sealed choices
+    (shown as "sealed" or not at all) and who is to move (a copy: observations share parts)."""
+    view = dict(g.observation(state, seat))
+    unmade = ("division", "choice", "chosen", "lots")
+    view["players_view"] = [
+        player if p == seat else {key: value for key, value in player.items() if key not in unmade}
+        for p, player in enumerate(view["players_view"])
+    ]
+    del view["to_move"]
+    return view
+
+
+@pytest.mark.parametrize("merchants", [True, False])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_determinize_gives_only_states_the_seat_cannot_tell_from_the_real_one(players: int, merchants: bool) -> None:
+    """Along random games, every seat's determinizations show it exactly what it saw (its
+    observation but for other seats' sealed choices, which are unmade unless revealed), hold the
+    same hidden lands and contract cards, and keep the explored lands' buildings in place."""
+    g = game(merchants=merchants)
+    state = g.new_game(players, 40 + players)
+    checked = 0
+    while not g.is_terminal(state):
+        if state.decisions % 4 == 0:
+            for seat in range(players):
+                seen, hidden = _seen_by(g, state, seat), _hidden_from(state, seat)
+                for k in range(2):
+                    sample = g.determinize(state, seat, Rng(1000 * k + state.decisions))
+                    assert _seen_by(g, sample, seat) == seen
+                    assert _hidden_from(sample, seat) == hidden
+                    for p in range(players):
+                        assert [piece_building(c) for c in sample.explored[p]] == [
+                            piece_building(c) for c in state.explored[p]
+                        ]
+                        if p != seat and not state.divisions_revealed:
+                            assert sample.division[p] == -1
+                        if p != seat and state.phase == CHOOSE:
+                            assert sample.choice[p] == -1
+                    checked += 1
+        play_random(g, state, state.decisions, until=lambda s, at=state.decisions: s.decisions > at)
+    assert checked > 20

@@ -98,20 +98,17 @@ def _choose(state: Lotta, legal: list[Action]) -> Action:
     return legal[0] if small >= lot_worth(larger, 0) else legal[1]
 
 
-def _fit_map(spots: list[int], cells: list[int], land: int, building: int) -> dict[int, float]:
-    """How well a land (with a building) fits next to each domain hex: lands of its type and
+_NO_FIT = (0.0,) * 6  # what a neighbour outside the domain adds
+
+
+def _fits(spots: list[int], cells: list[int], land: int, building: int, positions: list[int]) -> list[float]:
+    """How well a land (with a building) fits at each of `positions`: lands of its type and
     buildings of its type nearby; for a building, lands of its type; touching many lands keeps
-    the domain compact. Each domain hex (at `spots`, holding `cells`) adds its share to its six
-    neighbours."""
-    worth_of = _worth_table(land, building)
-    fit: dict[int, float] = {}
-    get = fit.get
+    the domain compact. Each domain hex (at `spots`, holding `cells`) adds its share to each of
+    its six neighbours: a position's fit is the sum over its neighbours in the domain."""
+    worth_at = dict(zip(spots, map(_worth_table(land, building).__getitem__, cells), strict=True)).get
     neighbours = geometry.NEIGHBOURS
-    for position, value in zip(spots, cells, strict=True):
-        worth = worth_of[value]
-        for there in neighbours[position]:
-            fit[there] = get(there, 0.0) + worth
-    return fit
+    return [sum(map(worth_at, neighbours[position], _NO_FIT)) for position in positions]
 
 
 @lru_cache(maxsize=64)
@@ -139,8 +136,8 @@ def _place(state: Lotta, seat: int, legal: list[Action], rng: Rng) -> Action:
         land, building = second_land(code), NO_BUILDING
     else:
         land, building = first_land(code), piece_building(code)
-    fit = _fit_map(state.spots[seat], state.cells[seat], land, building)
-    scores = [fit.get(action.payload["position"], 0.0) for action in legal]
+    positions = [action.payload["position"] for action in legal]
+    scores = _fits(state.spots[seat], state.cells[seat], land, building, positions)
     best = max(scores)
     ties = [i for i, score in enumerate(scores) if score >= best - 0.01]
     return legal[ties[rng.below(len(ties))] if len(ties) > 1 else ties[0]]

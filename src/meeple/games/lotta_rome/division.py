@@ -21,11 +21,11 @@ from meeple.games.lotta_rome.state import CHOOSE, Lotta
 
 def lots(state: Lotta, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The seat's (smaller, larger) lots as divided (shared, read-only)."""
-    return _lots(tuple(state.explored[seat]), state.division[seat])
+    return divided(tuple(state.explored[seat]), state.division[seat])
 
 
 @lru_cache(maxsize=8192)
-def _lots(explored: tuple[int, ...], mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def divided(explored: tuple[int, ...], mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The pieces of the smaller lot (bit `i` of `mask` set: piece `i`) and of the larger."""
     return (
         tuple(code for i, code in enumerate(explored) if mask >> i & 1),

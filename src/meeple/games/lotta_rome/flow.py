@@ -3,6 +3,9 @@ itself between decisions. A round is EXPLORATION, DIVISION, SELECTION, ADDITION 
 FINDINGS), then with The Merchants PHASE 5 (elephants) and PHASE 6 (auction and purchase);
 the game ends after the fourth round."""
 
+from itertools import compress
+from operator import not_, or_
+
 from meeple.engine import Action
 from meeple.games.lotta_rome import addition, auction, division, elephants, selection, setup
 from meeple.games.lotta_rome.content import Content
@@ -21,23 +24,24 @@ class Rules:
         self.adjacent_groups = adjacent_groups
 
 
+_UNSET = (-1).__eq__  # a sealed choice not made yet (a division mask, a lot choice) is -1
+_HELD = (-1).__ne__  # a held piece is a code, -1 when none
+
+
 def to_move(state: Lotta) -> tuple[int, ...]:
     """The seats that must decide now: every undecided seat in a sealed or simultaneous phase,
-    the current buyer in the purchase."""
+    the current buyer in the purchase. (Asked at every step of a search: the seats are picked
+    by `compress`, no Python loop.)"""
     phase = state.phase
     seats = range(state.players)
     if phase == ADD:
-        pending, holding = state.pending, state.holding
-        return tuple([s for s in seats if pending[s] or holding[s] >= 0])
+        return tuple(compress(seats, map(or_, map(bool, state.pending), map(_HELD, state.holding))))
     if phase == DIVIDE:
-        division = state.division
-        return tuple([s for s in seats if division[s] < 0])
+        return tuple(compress(seats, map(_UNSET, state.division)))
     if phase == CHOOSE:
-        choice = state.choice
-        return tuple([s for s in seats if choice[s] < 0])
+        return tuple(compress(seats, map(_UNSET, state.choice)))
     if phase == ELEPHANT:
-        done = state.elephant_done
-        return tuple([s for s in seats if not done[s]])
+        return tuple(compress(seats, map(not_, state.elephant_done)))
     if phase in (START, BID):
         return tuple([s for s in seats if auction.must_choose(state, s)])
     if phase == PICK:

@@ -10,6 +10,7 @@ Never shown: the order of any stack, deck or discard, the cards of other hands.
 """
 
 from functools import lru_cache
+from itertools import repeat
 from typing import Any
 
 from meeple.engine import Rng
@@ -17,7 +18,7 @@ from meeple.engine.wording import word_log
 from meeple.games.lotta_rome import geometry
 from meeple.games.lotta_rome.content import FORT, Content
 from meeple.games.lotta_rome.contracts import contract_text
-from meeple.games.lotta_rome.division import lots
+from meeple.games.lotta_rome.division import divided
 from meeple.games.lotta_rome.pieces import (
     cell_building,
     cell_elephant,
@@ -97,57 +98,109 @@ def _building_card_view(card: int, content: Content) -> list[list[str]]:
     return [[content.lands[b].id for b in r] for r in content.building_cards[card]]
 
 
-def _sealed(value: int, mine: bool, revealed: bool) -> int | str | None:
-    if value < 0:
+@lru_cache(maxsize=4096)
+def _lots_view(explored: tuple[int, ...], mask: int, content: Content) -> list[list[dict[str, Any]]]:
+    """The smaller and the larger lot of explored pieces divided by `mask` (shared, read-only)."""
+    return [_pieces_view(lot, content) for lot in divided(explored, mask)]
+
+
+@lru_cache(maxsize=64)
+def _sources(players: int, odd_round: bool) -> tuple[int, ...]:
+    """By seat, whose lots it chooses from (Lotta.source_of) in an odd or an even round."""
+    return tuple((p + 1 if odd_round else p - 1) % players for p in range(players))
+
+
+@lru_cache(maxsize=1024)
+def _market_slot(slot: int, lot: int, land: int, gem: int, content: Content) -> dict[str, Any] | None:
+    """A market slot as observations show it (shared, read-only)."""
+    if lot < 0:
         return None
-    return value if mine or revealed else "sealed"
+    return {
+        "slot": slot,
+        "double": piece_view(lot, content),
+        "land": content.lands[land].id if land >= 0 else None,
+        "gem": gem,
+    }
 
 
 def _player(state: Lotta, p: int, seat: int | None, content: Content) -> dict[str, Any]:
+    """Seat p's part of the observation of `seat`: what that seat may see of p is picked here
+    (a sealed value, a division or a lot choice, is None until made, then itself to its maker
+    or once revealed, else "sealed"; a hand only to its owner), and the view of those values is
+    made once and shared (`_player_view`)."""
     mine = p == seat
+    shown = mine or state.divisions_revealed
+    explored = tuple(state.explored[p])
+    division = state.division[p]
+    choice = state.choice[p]
+    seen = (
+        p,
+        state.gems[p],
+        state.building_card[p],
+        len(state.stacks[p]),
+        explored if shown else None,
+        len(explored),
+        None if division < 0 else (division if shown else "sealed"),
+        state.lot_gem[p],
+        None if choice < 0 else (CHOICE_NAMES[choice] if mine or state.choices_revealed else "sealed"),
+        tuple(state.pending[p]),
+        state.holding[p],
+        state.half[p],
+        tuple(state.spots[p]),
+        tuple(state.cells[p]),
+        tuple(state.joins[p]),
+    )
+    if not state.merchants:
+        return _player_view(seen, None, content)
+    revealed = state.phase == PICK
+    chosen = state.chosen[p]
+    start = state.start_contract[p]
+    hand = state.hand[p]
+    merchant = (
+        tuple(sorted(hand)) if mine else None,
+        len(hand),
+        chosen if chosen >= 0 and (mine or revealed) else ("sealed" if chosen >= 0 else None),
+        start if start >= 0 and (mine or state.phase == OVER) else ("secret" if start >= 0 else None),
+        tuple(state.contracts[p]),
+        state.bids[p] if revealed else None,
+        state.elephant_done[p],
+    )
+    return _player_view(seen, merchant, content)
+
+
+@lru_cache(maxsize=8192)
+def _player_view(seen: tuple, merchant: tuple | None, content: Content) -> dict[str, Any]:
+    """A player's view from what the observing seat may see of him (`_player`), and of his
+    contracts with the expansion (shared, read-only)."""
+    p, gems, card, stack, explored, count, division, lot_gem, choice, pending, holding, half, spots, cells, joins = seen
     view: dict[str, Any] = {
         "seat": p,
-        "gems": state.gems[p],
-        "building_card": content.building_card_ids[state.building_card[p]],
-        "buildings": _building_card_view(state.building_card[p], content),
-        "stack": len(state.stacks[p]),
-        "explored": (_pieces_view(tuple(state.explored[p]), content) if mine or state.divisions_revealed else None),
-        "explored_count": len(state.explored[p]),
-        "division": _sealed(state.division[p], mine, state.divisions_revealed),
-        "lots": None,
-        "lot_gem": state.lot_gem[p],
-        "choice": None,
-        "pending": _pieces_view(tuple(state.pending[p]), content),
-        "holding": piece_view(state.holding[p], content) if state.holding[p] >= 0 else None,
-        "half": geometry.name(state.half[p]) if state.half[p] >= 0 else None,
-        "domain": _domain_view(tuple(state.spots[p]), tuple(state.cells[p]), content),
-        "joins": _hexes_view(tuple(state.joins[p])),
-        "lands": len(state.cells[p]),
+        "gems": gems,
+        "building_card": content.building_card_ids[card],
+        "buildings": _building_card_view(card, content),
+        "stack": stack,
+        "explored": None if explored is None else _pieces_view(explored, content),
+        "explored_count": count,
+        "division": division,
+        "lots": _lots_view(explored, division, content) if explored and isinstance(division, int) else None,
+        "lot_gem": lot_gem,
+        "choice": choice,
+        "pending": _pieces_view(pending, content),
+        "holding": piece_view(holding, content) if holding >= 0 else None,
+        "half": geometry.name(half) if half >= 0 else None,
+        "domain": _domain_view(spots, cells, content),
+        "joins": _hexes_view(joins),
+        "lands": len(cells),
     }
-    if state.division[p] >= 0 and (mine or state.divisions_revealed) and state.explored[p]:
-        smaller, larger = lots(state, p)
-        view["lots"] = [_pieces_view(smaller, content), _pieces_view(larger, content)]
-    choice = _sealed(state.choice[p], mine, state.choices_revealed)
-    view["choice"] = CHOICE_NAMES[choice] if isinstance(choice, int) else choice
-    if state.merchants:
-        revealed = state.phase == PICK
-        chosen = state.chosen[p]
-        view["hand"] = _contracts_view(tuple(sorted(state.hand[p])), content) if mine else None
-        view["hand_size"] = len(state.hand[p])
-        view["chosen"] = (
-            contract_view(chosen, content)
-            if chosen >= 0 and (mine or revealed)
-            else ("sealed" if chosen >= 0 else None)
-        )
-        start = state.start_contract[p]
-        view["start_contract"] = (
-            contract_view(start, content)
-            if start >= 0 and (mine or state.phase == OVER)
-            else ("secret" if start >= 0 else None)
-        )
-        view["contracts"] = _contracts_view(tuple(state.contracts[p]), content)
-        view["bid"] = state.bids[p] if revealed else None
-        view["elephant_done"] = state.elephant_done[p]
+    if merchant is not None:
+        hand, hand_size, chosen, start, contracts, bid, elephant_done = merchant
+        view["hand"] = None if hand is None else _contracts_view(hand, content)
+        view["hand_size"] = hand_size
+        view["chosen"] = contract_view(chosen, content) if isinstance(chosen, int) else chosen
+        view["start_contract"] = contract_view(start, content) if isinstance(start, int) else start
+        view["contracts"] = _contracts_view(contracts, content)
+        view["bid"] = bid
+        view["elephant_done"] = elephant_done
     return view
 
 
@@ -166,23 +219,16 @@ def observation(
         "phase": state.phase,
         "to_move": list(to_move),
         "targets": targets,
-        "sources": [state.source_of(p) for p in range(state.players)],
+        "sources": list(_sources(state.players, state.round % 2 == 1)),
         "players_view": [_player(state, p, seat, content) for p in range(state.players)],
         "final": [f[:] for f in state.final],
         "log": word_log(state.log, seat, 40),
     }
     if state.merchants:
-        obs["market"] = [
-            None
-            if lot < 0
-            else {
-                "slot": slot,
-                "double": piece_view(lot, content),
-                "land": content.lands[land].id if land >= 0 else None,
-                "gem": gem,
-            }
-            for slot, (lot, land, gem) in enumerate(zip(state.market, state.market_land, state.market_gem, strict=True))
-        ]
+        slots = range(len(state.market))
+        obs["market"] = list(
+            map(_market_slot, slots, state.market, state.market_land, state.market_gem, repeat(content))
+        )
         obs["deck"] = len(state.deck)
         obs["discard"] = len(state.discard)
         obs["elephants_left"] = state.elephants_left
@@ -196,16 +242,21 @@ def determinize(state: Lotta, seat: int, rng: Rng) -> Lotta:
     """A full state that `seat` cannot tell from `state`: every stack reshuffled (with, before the
     lots are revealed, the lands other seats explored), hidden contract cards redrawn from the
     unseen ones, other seats' unrevealed sealed choices unmade, and the random stream replaced.
-    Depends on `state` only through `observation(state, seat)`."""
+    Depends on `state` only through `observation(state, seat)`. The piles are sorted, then each
+    put in a uniformly random order by `Rng.permute` (several Fisher-Yates indices a draw), then
+    dealt back."""
     sampled = state.clone()
     others = [p for p in range(state.players) if p != seat]
-    if not sampled.divisions_revealed:
-        for p in others:
-            sampled.division[p] = -1
-            _redraw_explored(sampled, p, rng)
+    piles: list[list[int]] = []
+    redrawn = [] if sampled.divisions_revealed else others
+    for p in redrawn:  # the explored lands go back into the stack, which is then dealt again
+        sampled.division[p] = -1
+        pool = sampled.stacks[p] + [first_land(code) for code in sampled.explored[p]]
+        pool.sort()
+        sampled.stacks[p] = pool
     for stack in sampled.stacks:
         stack.sort()
-        shuffle(stack, rng)
+    piles += sampled.stacks
     if sampled.phase == CHOOSE:
         for p in others:
             sampled.choice[p] = -1
@@ -213,85 +264,67 @@ def determinize(state: Lotta, seat: int, rng: Rng) -> Lotta:
         if sampled.phase != PICK:
             for p in others:
                 sampled.chosen[p] = -1
-        _redraw_contracts(sampled, others, rng)
+        contracts = _unseen_contracts(sampled, others)
         sampled.doubles.sort()
-        shuffle(sampled.doubles, rng)
         sampled.bonus_stack.sort()
-        shuffle(sampled.bonus_stack, rng)
+        piles += (contracts, sampled.doubles, sampled.bonus_stack)
+    for pile in piles:
+        rng.permute(pile)
+    for p in redrawn:
+        _deal_explored(sampled, p)
+    if sampled.merchants:
+        _deal_contracts(sampled, others, contracts)
     sampled.rng = Rng(rng.next64())
     sampled.seed = 0  # the real seed would let a bot rebuild every shuffle
     return sampled
 
 
-# Sixteen bits a draw: every bound a shuffle here meets (a stack, the contract cards) is far below it.
-_DRAW_BITS = 16
-_DRAW_SPAN = 1 << _DRAW_BITS
-_DRAW_MASK = _DRAW_SPAN - 1
-_DRAWS_PER_WORD = 64 // _DRAW_BITS
-_LIMITS = tuple(_DRAW_SPAN - _DRAW_SPAN % n if n else 0 for n in range(257))  # by bound: what a draw must be below
-
-
-def shuffle(items: list[int], rng: Rng) -> None:
-    """Fisher-Yates in place, like `Rng.shuffle`, but each 64-bit word of `rng` gives four 16-bit
-    draws (a draw at or above the largest multiple of the bound is rejected, so every order
-    stays equally likely): determinize shuffles about a hundred cards and lands per search
-    iteration, and a word costs about as much as a swap. Lists longer than the table of bounds
-    (256 items, far more than any pile of the game) go to `Rng.shuffle`."""
-    if len(items) >= len(_LIMITS):
-        rng.shuffle(items)
-        return
-    next64 = rng.next64
-    word = left = 0
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        limit = _LIMITS[n]
-        while True:
-            if not left:
-                word = next64()
-                left = _DRAWS_PER_WORD
-            draw = word & _DRAW_MASK
-            word >>= _DRAW_BITS
-            left -= 1
-            if draw < limit:
-                break
-        j = draw % n
-        items[i], items[j] = items[j], items[i]
-
-
-def _redraw_explored(sampled: Lotta, p: int, rng: Rng) -> None:
-    """Seat p's explored lands are drawn again from them and its stack; the round's buildings stay
-    on the first ones (they are on p's public building card)."""
+def _deal_explored(sampled: Lotta, p: int) -> None:
+    """Seat p's explored lands are the first of its reshuffled stack (which held them); the
+    round's buildings stay on the first ones (they are on p's public building card)."""
     explored = sampled.explored[p]
-    pool = sorted(sampled.stacks[p] + [first_land(code) for code in explored])
-    shuffle(pool, rng)
+    pool = sampled.stacks[p]
     sampled.explored[p] = [
         piece(land, building=piece_building(code)) for land, code in zip(pool[: len(explored)], explored, strict=True)
     ]
     sampled.stacks[p] = pool[len(explored) :]
 
 
-def _redraw_contracts(sampled: Lotta, others: list[int], rng: Rng) -> None:
-    """Deck, discard, other hands (but a revealed chosen card) and other starting contracts
-    (before the end) are filled again from the pool of all the cards in them, in that order."""
-    hidden = [(p, [i for i, n in enumerate(sampled.hand[p]) if n != sampled.chosen[p]]) for p in others]
-    starts = [p for p in others if sampled.start_contract[p] >= 0] if sampled.phase != OVER else []
+def _hidden_hands(sampled: Lotta, others: list[int]) -> list[tuple[int, list[int]]]:
+    """Other seats' hidden hand cards by seat: every card but a revealed chosen one."""
+    return [(p, [i for i, n in enumerate(sampled.hand[p]) if n != sampled.chosen[p]]) for p in others]
+
+
+def _hidden_starts(sampled: Lotta, others: list[int]) -> list[int]:
+    """The other seats whose starting contract is still secret."""
+    return [p for p in others if sampled.start_contract[p] >= 0] if sampled.phase != OVER else []
+
+
+def _unseen_contracts(sampled: Lotta, others: list[int]) -> list[int]:
+    """The contract cards `seat` cannot see, sorted: deck, discard, other hands (but a revealed
+    chosen card) and other starting contracts (before the end)."""
     pool = sampled.deck + sampled.discard
-    for p, places in hidden:
+    for p, places in _hidden_hands(sampled, others):
         hand = sampled.hand[p]
         pool += [hand[i] for i in places]
-    pool += [sampled.start_contract[p] for p in starts]
+    pool += [sampled.start_contract[p] for p in _hidden_starts(sampled, others)]
     pool.sort()
-    shuffle(pool, rng)
+    return pool
+
+
+def _deal_contracts(sampled: Lotta, others: list[int], pool: list[int]) -> None:
+    """The shuffled unseen cards fill again the deck, the discard, the other hands and the other
+    starting contracts, in that order."""
     deck = len(sampled.deck)
     discard = deck + len(sampled.discard)
     sampled.deck[:] = pool[:deck]
     sampled.discard[:] = pool[deck:discard]
     drawn = discard
-    for p, places in hidden:
+    for p, places in _hidden_hands(sampled, others):
         hand = sampled.hand[p]
         for i in places:
             hand[i] = pool[drawn]
             drawn += 1
-    for p in starts:
+    for p in _hidden_starts(sampled, others):
         sampled.start_contract[p] = pool[drawn]
         drawn += 1
