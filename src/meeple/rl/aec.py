@@ -79,6 +79,7 @@ class MeepleEnv(AECEnv):
         self.encoder: SlotEncoder | Encoder = (
             SlotEncoder(self.game.observation_features(players)) if encoding == "slots" else Encoder(features)
         )
+        self._encode = self.encoder.observe
         self.possible_agents = [agent_name(seat) for seat in range(players)]
         self._seat = {name: seat for seat, name in enumerate(self.possible_agents)}
         self._observation_space = gymnasium.spaces.Dict(
@@ -91,6 +92,7 @@ class MeepleEnv(AECEnv):
         self._seeds = np.random.default_rng()
         self.state: State | None = None
         self._legal: tuple[int, int, list[Action], list[int]] | None = None
+        self._movers: tuple[int, tuple[int, ...]] | None = None
 
     # --- spaces ---------------------------------------------------------------------
     def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
@@ -109,7 +111,7 @@ class MeepleEnv(AECEnv):
         if seed is not None:
             self._seeds = np.random.default_rng(seed)
         self.state = self.game.new_game(self.players, int(self._seeds.integers(SEED_LIMIT)))
-        self._legal = None
+        self._legal = self._movers = None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -119,9 +121,21 @@ class MeepleEnv(AECEnv):
         self.agent_selection = self._next_agent()
 
     def _next_agent(self, state: State | None = None) -> str:
-        """The first seat to decide in `state` (default: the game's), or any agent once it is over."""
-        movers = self.game.to_move(self.state if state is None else state)
+        """The first seat to decide in `state` (default: the game's, whose seats to decide are then
+        kept for `legal` until the next decision), or any agent once it is over."""
+        if state is None:
+            movers = self.game.to_move(self.state)
+            self._movers = (self.state.decisions, movers)
+        else:
+            movers = self.game.to_move(state)
         return agent_name(movers[0]) if movers else self.agents[0]
+
+    def _to_move(self) -> tuple[int, ...]:
+        """The seats to decide now (kept by `_next_agent` since the last decision, or worked out)."""
+        kept = self._movers
+        if kept is not None and kept[0] == self.state.decisions:
+            return kept[1]
+        return self.game.to_move(self.state)
 
     def legal(self, agent: str) -> tuple[list[Action], list[int]]:
         """The legal actions of `agent` now and their indices (empty if it need not act), worked
@@ -130,8 +144,7 @@ class MeepleEnv(AECEnv):
         cached = self._legal
         if cached is not None and cached[0] == self.state.decisions and cached[1] == seat:
             return cached[2], cached[3]
-        movers = self.game.to_move(self.state)
-        legal = self.game.legal_actions(self.state, seat) if seat in movers else []
+        legal = self.game.legal_actions(self.state, seat) if seat in self._to_move() else []
         indices = self.space.indices(legal)
         self._legal = (self.state.decisions, seat, legal, indices)
         return legal, indices
@@ -139,7 +152,7 @@ class MeepleEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         legal, indices = self.legal(agent)
         return {
-            "observation": self.encoder.observe(self.game, self.state, self._seat[agent], legal),
+            "observation": self._encode(self.game, self.state, self._seat[agent], legal),
             "action_mask": self.space.mask(indices),
         }
 
@@ -199,7 +212,7 @@ class MeepleEnv(AECEnv):
     def restore(self, snapshot: Snapshot) -> None:
         """Put the environment back as `snapshot` found it (the snapshot stays usable)."""
         self.state = self.game.clone(snapshot.state)
-        self._legal = None
+        self._legal = self._movers = None
         self.agents = list(snapshot.agents)
         self.agent_selection = snapshot.agent_selection
         self.rewards = dict(snapshot.rewards)

@@ -21,7 +21,7 @@ from array import array
 from typing import Any
 
 from meeple.engine import Features
-from meeple.engine.features import Kept, Pieces, at, counts, floats, names, one_hot, packer, relative, seat_names
+from meeple.engine.features import Kept, Pieces, counts, floats, names, one_hot, packer, relative, seat_names
 from meeple.games.four_big_strata.content import CLASSES, COLUMN_NAMES, Content
 from meeple.games.four_big_strata.observation import card_views
 from meeple.games.four_big_strata.state import BID, CAP, FEED, OVER, PICK, PUBLIC, SETUP, TRIBUTE, Fbs
@@ -169,70 +169,79 @@ def observation_features(content: Content, players: int, participants: int, disp
     discard_piece, public_piece = Pieces(discarded), Pieces(public, limit=16384)
     orders = [relative(seat, participants) for seat in range(players)]
     public_made = public_piece.made
-    phase_at, table_at, discard_at = at(slot_names, "phase/setup"), at(slot_names, "solo"), at(slot_names, "discard")
-    tasks_at, display_at = at(slot_names, "tasks"), at(slot_names, "display0/present")
-    holding_at = at(slot_names, "holding/present")
-    mine_at, first, size = at(slot_names, "holding/mine"), at(slot_names, "me/npc"), 4 * len(SEAT_PARTS)
-    public_at, known_at = at(SEAT_PARTS, "class_score/" + CLASSES[0]), at(SEAT_PARTS, "known/" + COLUMN_NAMES[0])
-    bid_at, card_size = at(SEAT_PARTS, "bid"), 4 * len(CARD_PARTS)
-    one, table, tasks_pack, three, four = packer(1), packer(8), packer(3), packer(3), packer(4)
-    no_cards = floats(no_card * display)
-    # Each seat's last row; `seen`: the discard, the display (cards, faces up, seen by the seat),
-    # then each participant's cards, columns, faces up and known masks in turn.
-    kept = [Kept(len(slot_names), 4 + 4 * participants) for _ in range(players)]
+    head, table, tasks_pack, three, four = packer(1), packer(8), packer(3), packer(3), packer(4)
+    no_cards, mine_bytes, card_size = floats(no_card * display), [floats([False]), floats([True])], 4 * len(CARD_PARTS)
+    # Each seat's last row; `seen`: the discard with its block, the display (cards, faces up,
+    # seen by the seat) with its block, then each participant's cards, columns, faces up and
+    # known masks with its public and known blocks. The whole row is joined anew at each
+    # observation (one write), from kept blocks where their inputs are unchanged.
+    kept = [Kept(len(slot_names), 2 + participants) for _ in range(players)]
 
     def from_state(game: Any, state: Fbs, seat: int, legal: list[Any]) -> array:
-        mine, out = kept[seat].seen, kept[seat].bytes
+        keep = kept[seat]
+        mine = keep.seen
         order, pile, queue = state.order, state.empress_pile, state.queue
-        out[:phase_at] = one(state.round)
-        out[phase_at:table_at] = phases[state.phase]
-        out[table_at:discard_at] = table(
-            state.solo,
-            game.rules.ratio(state),
-            state.start == seat,
-            order.index(seat) + 1 if seat in order else 0,
-            state.order_pos,
-            len(state.draw),
-            len(pile),
-            points_of[pile[-1]] if pile else 0,
-        )
         discard = state.discard
-        if discard != mine[0]:
-            mine[0] = discard[:]
-            out[discard_at:tasks_at] = discard_piece(key := tuple(discard), key)
-        out[tasks_at:display_at] = tasks_pack(len(queue), len([task for task in queue if task[1] == seat]), bool(legal))
+        known = mine[0]
+        if known is None or discard != known[0]:
+            known = mine[0] = (discard[:], discard_piece(key := tuple(discard), key))
+        parts = [
+            head(state.round),
+            phases[state.phase],
+            table(
+                state.solo,
+                game.rules.ratio(state),
+                state.start == seat,
+                order.index(seat) + 1 if seat in order else 0,
+                state.order_pos,
+                len(state.draw),
+                len(pile),
+                points_of[pile[-1]] if pile else 0,
+            ),
+            known[1],
+            tasks_pack(len(queue), len([task for task in queue if task[1] == seat]), bool(legal)),
+        ]
         shown, ups, sees = state.display, state.display_up, state.start == seat
-        if shown != mine[1] or ups != mine[2] or sees is not mine[3]:
-            mine[1], mine[2], mine[3] = shown[:], ups[:], sees
+        known = mine[1]
+        if known is None or shown != known[0] or ups != known[1] or sees is not known[2]:
             laid = [
                 empty if t < 0 else seen_up[t] if up else seen_down[t] if sees else face_down
                 for t, up in zip(shown, ups, strict=True)
             ]
-            out[display_at:holding_at] = b"".join(laid) + no_cards[card_size * len(shown) :]
+            known = mine[1] = (shown[:], ups[:], sees, b"".join(laid) + no_cards[card_size * len(shown) :])
+        parts.append(known[3])
         holding = state.holding
         if holding < 0:
-            out[holding_at:first] = no_holding
+            parts.append(no_holding)
         else:
             knows = state.holding_known == PUBLIC or bool(state.holding_known >> seat & 1)
-            out[holding_at:mine_at] = seen_down[holding] if knows else face_down
-            out[mine_at:first] = one(order[state.order_pos] == seat)
+            parts.append(seen_down[holding] if knows else face_down)
+            parts.append(mine_bytes[order[state.order_pos] == seat])
         cards, columns, face_up, knows = state.cards, state.columns, state.face_up, state.known
         grain, money, bids, market, reward = state.grain, state.money, state.bids, state.market, state.reward
         revealed, players_now = state.bids_revealed, state.players
-        base, k = first, 4
+        k = 2
         for p in orders[seat]:
             bid = bids[p]
             shows = revealed or (p == seat and bid >= 0)
-            out[base : base + public_at] = three(p >= players_now, grain[p], money[p])
-            out[base + bid_at : base + size] = four(bid if shows else 0, not shows and bid >= 0, market[p], reward[p])
-            types, where, up, known = cards[p], columns[p], face_up[p], knows[p]
-            if types != mine[k] or where != mine[k + 1] or up != mine[k + 2] or known != mine[k + 3]:
-                mine[k], mine[k + 1], mine[k + 2], mine[k + 3] = types[:], where[:], up[:], known[:]
+            parts.append(three(p >= players_now, grain[p], money[p]))
+            types, where, up, known_to = cards[p], columns[p], face_up[p], knows[p]
+            known = mine[k]
+            if known is None or types != known[0] or where != known[1] or up != known[2] or known_to != known[3]:
                 layout = (tuple(types), tuple(where), tuple(up))
-                out[base + public_at : base + known_at] = public_made.get(layout) or public_piece(layout, state, p)
-                out[base + known_at : base + bid_at] = known_faces(types, up, known, seat)
-            base += size
-            k += 4
-        return kept[seat].fresh()
+                known = mine[k] = (
+                    types[:],
+                    where[:],
+                    up[:],
+                    known_to[:],
+                    public_made.get(layout) or public_piece(layout, state, p),
+                    known_faces(types, up, known_to, seat),
+                )
+            parts.append(known[4])
+            parts.append(known[5])
+            parts.append(four(bid if shows else 0, not shows and bid >= 0, market[p], reward[p]))
+            k += 1
+        keep.bytes[:] = b"".join(parts)
+        return keep.fresh()
 
     return Features(tuple(slot_names), encode, from_state)

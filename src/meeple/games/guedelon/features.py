@@ -24,7 +24,7 @@ from array import array
 from typing import Any
 
 from meeple.engine import Features
-from meeple.engine.features import Pieces, counts, floats, names, one_hot, row
+from meeple.engine.features import Kept, Pieces, counts, floats, names, one_hot, packer
 from meeple.games.guedelon.content import COLOURS, KINDS, Content
 from meeple.games.guedelon.state import (
     AFTER,
@@ -176,84 +176,144 @@ def observation_features(content: Content, boards: int) -> Features:
 
     location_piece, castle_piece = Pieces(location), Pieces(castle_state)
     location_made = location_piece.made
+    phase_bytes, side_bytes = (
+        {name: floats(phase(name)) for name in PHASES},
+        {name: floats(side(name)) for name in SIDES},
+    )
+    side_bytes[""] = floats(side(""))
+    cart_bytes = [floats(place_hot(place)) for place in places]
+    colour_bytes = [floats(colour_hot(colour)) for colour in COLOURS] + [floats(colour_hot(None))]
+    turn_bytes = {(s, m): floats([*stage(s), *mode(m)]) for s in STAGES for m in MODES}
+    head, one, tail = packer(2), packer(1), packer(6)
+    table = packer(4 + len(RESERVE) + 2 * len(KINDS))
+    # Each seat's last row; `seen`: the visitors (where, which colour, initiated) with their
+    # counts, the workers (where, whose) with their counts, the locations (closed, bonuses,
+    # the Mill, and each one's tokens and pawns with its block), the castle's inputs with its
+    # block, and the boards' (wheelbarrows, experience, tools, actors) with their block. The
+    # whole row is joined anew at each observation (one write), from kept blocks where their
+    # inputs are unchanged.
+    kept: dict[int, Kept] = {}
 
     def from_state(game: Any, state: Guedelon, seat: int, legal: list[Any]) -> array:
+        keep = kept.get(seat) or kept.setdefault(seat, Kept(len(slot_names), 5))
+        mine = keep.seen
         tokens, loc_of, colour_of, up = state.tokens, state.visitor_loc, state.visitor_colour, state.visitor_up
         mill, mill_filled, crane, app = state.mill, state.mill_filled, state.crane, state.app_colour
-        spaces = min(mill_spaces, len(mill_filled))
         places_count = len(shown_always)
-        mine, others, visitors = [0] * places_count, [0] * places_count, [0] * places_count
-        bag, out, initiated = [0.0] * count, [0.0] * count, [0.0] * count
-        for p, loc in enumerate(loc_of):
-            colour = colour_of[p]
-            if loc < 0:
-                bag[colour] += 1.0
-            else:
-                out[colour] += 1.0
-                visitors[loc] += 1
-            if up[p]:
-                initiated[colour] += 1.0
-        actor_seat = state.actor_seat
-        for actor, loc in enumerate(state.actor_loc):
-            if actor_seat[actor] == seat:
-                mine[loc] += 1
-            else:
-                others[loc] += 1
-        head = [
-            state.round,
-            state.round - 1,
-            *phase(state.phase),
-            state.event,
-            *side(state.side),
-            len(state.pending),
-            len(state.deck),
-            len(state.discard),
-            crane,
-            *state.reserve,
-            *tokens[castle],
-            *tokens[-1],
-            *place_hot(places[state.cart_loc]),
-            *bag,
-            *out,
-            *initiated,
-            *colour_hot(COLOURS[app] if app >= 0 else None),
-            state.order[state.pos] + 1 if state.phase == TURN else 0,
-            *stage(state.stage),
-            *mode(state.mode),
-            state.cart_left,
-            state.finished,
-            mill >= 0,
-            mill == 1,
-            spaces if mill >= 0 else 0,
-            sum(f >= 0 for f in mill_filled[:spaces]) if mill >= 0 else 0,
+        known = mine[0]
+        if known is None or loc_of != known[0] or colour_of != known[1] or up != known[2]:
+            visitors = [0] * places_count
+            bag, out, initiated = [0.0] * count, [0.0] * count, [0.0] * count
+            for p, loc in enumerate(loc_of):
+                colour = colour_of[p]
+                if loc < 0:
+                    bag[colour] += 1.0
+                else:
+                    out[colour] += 1.0
+                    visitors[loc] += 1
+                if up[p]:
+                    initiated[colour] += 1.0
+            known = mine[0] = (loc_of[:], colour_of[:], up[:], visitors, floats([*bag, *out, *initiated]))
+        visitors = known[3]
+        actor_seat, actor_loc = state.actor_seat, state.actor_loc
+        known = mine[1]
+        if known is None or actor_loc != known[0] or actor_seat != known[1]:
+            workers, others = [0] * places_count, [0] * places_count
+            for actor, loc in enumerate(actor_loc):
+                if actor_seat[actor] == seat:
+                    workers[loc] += 1
+                else:
+                    others[loc] += 1
+            known = mine[1] = (actor_loc[:], actor_seat[:], workers, others)
+        workers, others = known[2], known[3]
+        spaces = min(mill_spaces, len(mill_filled))
+        parts = [
+            head(state.round, state.round - 1),
+            phase_bytes.get(state.phase) or floats(phase(state.phase)),
+            one(state.event),
+            side_bytes.get(state.side) or floats(side(state.side)),
+            table(
+                len(state.pending),
+                len(state.deck),
+                len(state.discard),
+                crane,
+                *state.reserve,
+                *tokens[castle],
+                *tokens[-1],
+            ),
+            cart_bytes[state.cart_loc],
+            mine[0][4],
+            colour_bytes[app],
+            one(state.order[state.pos] + 1 if state.phase == TURN else 0),
+            turn_bytes.get((state.stage, state.mode)) or floats([*stage(state.stage), *mode(state.mode)]),
+            tail(
+                state.cart_left,
+                state.finished,
+                mill >= 0,
+                mill == 1,
+                spaces if mill >= 0 else 0,
+                sum(f >= 0 for f in mill_filled[:spaces]) if mill >= 0 else 0,
+            ),
         ]
         closed, production, shows = state.closed, state.production, mill >= 0
-        parts = [floats(head)]
+        known = mine[2]
+        if known is None or closed != known[1] or production != known[2] or mill != known[3]:
+            known = mine[2] = ([None] * places_count, closed[:], production[:], mill, [b""] * places_count)
+        seen_tokens, located = known[0], known[4]
         for i, always in enumerate(shown_always):
-            if always or shows:
-                key = (tuple(tokens[i]), i in closed, production[i], mine[i], others[i], visitors[i])
-                parts.append(location_made.get(key) or location_piece(key, *key))
-            else:
-                parts.append(floats([*hidden[:-3], mine[i], others[i], visitors[i]]))
-        filled = tuple(map(tuple, state.filled))
-        key = (tuple(state.floor), tuple(state.mortar), crane, filled)
-        parts.append(castle_piece(key, *key))
-        actor_board, apprentice = state.actor_board, state.apprentice
-        per_actor = len(tokens) - len(production) - 1 == len(actor_board)
-        actors_of: list[list[int]] = [[] for _ in range(state.boards)]
-        for actor, board in enumerate(actor_board):
-            actors_of[board].append(actor)
-        boards: list[float] = []
-        for b, actors in enumerate(actors_of):
-            pushed = actors if per_actor and len(actors) > 1 else actors[:1]
-            boards += [
-                actor_seat[actors[0]] == seat,
-                apprentice >= 0 and actor_board[apprentice] == b,
-                state.exp[b],
-                state.tools[b],
-                sum(sum(tokens[state.barrow(actor)]) for actor in pushed),
-            ]
-        parts.append(floats(boards))
-        return row(*parts)
+            held, counted = tokens[i], (workers[i], others[i], visitors[i])
+            before = seen_tokens[i]
+            if before is None or held != before[0] or counted != before[1]:
+                seen_tokens[i] = (held[:], counted)
+                if always or shows:
+                    key = (tuple(held), i in closed, production[i], *counted)
+                    located[i] = location_made.get(key) or location_piece(key, *key)
+                else:
+                    located[i] = floats([*hidden[:-3], *counted])
+        parts.append(b"".join(located))
+        floor, mortar, filled = state.floor, state.mortar, state.filled
+        known = mine[3]
+        if known is None or floor != known[0] or mortar != known[1] or crane != known[2] or filled != known[3]:
+            key = (tuple(floor), tuple(mortar), crane, tuple(map(tuple, filled)))
+            known = mine[3] = (floor[:], mortar[:], crane, [f[:] for f in filled], castle_piece(key, *key))
+        parts.append(known[4])
+        actor_board, apprentice, exp, tools = state.actor_board, state.apprentice, state.exp, state.tools
+        barrows = tokens[len(production) : -1]
+        known = mine[4]
+        if (
+            known is None
+            or barrows != known[0]
+            or exp != known[1]
+            or tools != known[2]
+            or actor_board != known[3]
+            or apprentice != known[4]
+            or actor_seat != known[5]
+        ):
+            per_actor = len(barrows) == len(actor_board)
+            actors_of: list[list[int]] = [[] for _ in range(state.boards)]
+            for actor, board in enumerate(actor_board):
+                actors_of[board].append(actor)
+            boards: list[float] = []
+            for b, actors in enumerate(actors_of):
+                pushed = actors if per_actor and len(actors) > 1 else actors[:1]
+                boards += [
+                    actor_seat[actors[0]] == seat,
+                    apprentice >= 0 and actor_board[apprentice] == b,
+                    exp[b],
+                    tools[b],
+                    sum(sum(tokens[state.barrow(actor)]) for actor in pushed),
+                ]
+            known = mine[4] = (
+                [held[:] for held in barrows],
+                exp[:],
+                tools[:],
+                actor_board[:],
+                apprentice,
+                actor_seat[:],
+                floats(boards),
+            )
+        parts.append(known[6])
+        keep.bytes[:] = b"".join(parts)
+        return keep.fresh()
 
     return Features(tuple(slot_names), encode, from_state)

@@ -21,7 +21,7 @@ from array import array
 from typing import Any
 
 from meeple.engine import Features
-from meeple.engine.features import Pieces, counts, floats, names, one_hot, relative, row, seat_names
+from meeple.engine.features import Kept, Pieces, counts, floats, names, one_hot, relative, seat_names
 from meeple.games.lotta_rome.content import FORT, Content
 from meeple.games.lotta_rome.pieces import (
     cell_building,
@@ -195,8 +195,14 @@ def observation_features(content: Content, players: int) -> Features:
     domain_piece, market_piece, own_piece = Pieces(domain), Pieces(market), Pieces(own)
     domain_made = domain_piece.made
     sealed, empty_market = len(CHOICE_NAMES), floats(empty_slot * slots)
+    # Each seat's last row; `seen`: each seat's domain in turn with its block, the seat's own
+    # cards with their block, and the market with its block. The whole row is joined anew at
+    # each observation (one write), from kept blocks where their inputs are unchanged.
+    kept = [Kept(len(slot_names), players + 2) for _ in range(players)]
 
     def from_state(game: Any, state: Lotta, seat: int, legal: list[Any]) -> array:
+        keep = kept[seat]
+        mine = keep.seen
         merchants, phase_now = state.merchants, state.phase
         head = [
             state.round,
@@ -226,7 +232,7 @@ def observation_features(content: Content, players: int) -> Features:
             state.bids,
             state.elephant_done,
         )
-        for p in orders[seat]:
+        for k, p in enumerate(orders[seat]):
             chosen = choice[p]
             shown = [0.0] * len(CHOICES)
             if chosen >= 0:
@@ -251,21 +257,38 @@ def observation_features(content: Content, players: int) -> Features:
                     ],
                 )
             )
-            key = tuple(cells[p])
-            parts.append(domain_made.get(key) or domain_piece(key, key))
-        mine = (
-            tuple(sorted(state.hand[seat])) if merchants else (),
-            state.start_contract[seat] if merchants else -1,
-            tuple(contracts[seat]) if merchants else (),
-            tuple(explored[seat]),
-            holding[seat],
-        )
-        parts.append(own_piece(mine, *mine))
+            domain_cells, known = cells[p], mine[k]
+            if known is None or domain_cells != known[0]:
+                key = tuple(domain_cells)
+                known = mine[k] = (domain_cells[:], domain_made.get(key) or domain_piece(key, key))
+            parts.append(known[1])
+        if merchants:
+            own_hand, start, own_won = hand[seat], state.start_contract[seat], contracts[seat]
+        else:
+            own_hand, start, own_won = [], -1, []
+        own_explored, held = explored[seat], holding[seat]
+        known = mine[players]
+        if (
+            known is None
+            or own_hand != known[0]
+            or start != known[1]
+            or own_won != known[2]
+            or own_explored != known[3]
+            or held != known[4]
+        ):
+            cards = (tuple(sorted(own_hand)), start, tuple(own_won), tuple(own_explored), held)
+            known = mine[players] = (own_hand[:], start, own_won[:], own_explored[:], held, own_piece(cards, *cards))
+        parts.append(known[5])
         if merchants and state.market:
-            lots = (tuple(state.market), tuple(state.market_land), tuple(state.market_gem))
-            parts.append(market_piece(lots, *lots))
+            lots, singles, lot_gems = state.market, state.market_land, state.market_gem
+            known = mine[players + 1]
+            if known is None or lots != known[0] or singles != known[1] or lot_gems != known[2]:
+                key = (tuple(lots), tuple(singles), tuple(lot_gems))
+                known = mine[players + 1] = (lots[:], singles[:], lot_gems[:], market_piece(key, *key))
+            parts.append(known[3])
         else:
             parts.append(empty_market)
-        return row(*parts)
+        keep.bytes[:] = b"".join(parts)
+        return keep.fresh()
 
     return Features(tuple(slot_names), encode, from_state)

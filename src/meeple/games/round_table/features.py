@@ -17,6 +17,7 @@ Blocks, in order (seat blocks relative: the observing seat's first, then the oth
 """
 
 from array import array
+from struct import Struct
 from typing import Any
 
 from meeple.engine import Features
@@ -142,9 +143,9 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
 
     # --- the same slots read from the state (Features.from_state), as observation.py shows it ---
     cards, orders = pool.cards, [relative(seat, players) for seat in range(players)]
-    income = pool.income
+    income, main = pool.income, pool.main
+    renown_of = [card.renown for card in cards]
     id_place = {card_id: k for k, card_id in enumerate(ids)}
-    card_none = [0.0] * len(ids)
     no_region = [0.0] * len(REGION_PARTS)
 
     def in_play(kinds: tuple[int, ...]) -> list[float]:
@@ -157,42 +158,39 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
             sum(card.resistance for card in play),
         ]
 
-    def held(kinds: tuple[int, ...]) -> list[float]:
-        """The seat's own hand by card, and its RP."""
-        made = card_none[:]
-        for k in kinds:
-            made[id_place[cards[k].id]] += 1.0
-        return [*made, sum(cards[k].rp for k in kinds)]
-
-    play_piece, hand_piece = Pieces(in_play), Pieces(held)
+    play_piece = Pieces(in_play)
     play_made = play_piece.made
-    regions_at, first, size = at(slot_names, "region0/present"), at(slot_names, "me/main_deck"), 4 * len(SEAT_PARTS)
+    regions_at, size = at(slot_names, "region0/present"), 4 * len(SEAT_PARTS)
     play_at, spent_at = at(SEAT_PARTS, "play/" + TYPES[0]), at(SEAT_PARTS, "spent")
-    hand_at = at(slot_names, "hand/" + ids[0])
-    head, region_pack = packer(regions_at // 4), packer(len(REGION_PARTS))
+    hand_at, hand_rp_at = at(slot_names, "hand/" + ids[0]), at(slot_names, "hand_rp")
+    count_at = [hand_at + 4 * id_place[card.id] for card in cards]  # a card's count in the seat's hand
+    rp_of, put = [card.rp for card in cards], Struct("f").pack_into
+    flags_at = at(slot_names, "active")
+    one, flags, region_pack = packer(1), packer((regions_at - flags_at) // 4), packer(len(REGION_PARTS))
     decks, table = packer(play_at // 4), packer((size - spent_at) // 4)
+    phase_bytes = {name: floats(phase(name)) for name in PHASES}
+    step_bytes = {name: floats(step(name)) for name in STEPS}
     no_region_bytes = floats(no_region)
     # A region no army attacks, by card: present, Resistance, renown, and no army.
     region_plain = [floats([1.0, card.resistance, card.renown, *no_region[3:]]) for card in cards]
-    # Each seat's last row; `seen`: each seat's cards in play in turn, then the seat's hand.
-    kept = [Kept(len(slot_names), players + 1) for _ in range(players)]
+    # Each seat's last row; `seen`: which card each uid is (a determinization may redraw them),
+    # the regions when no army attacks (and their block), then for each seat in turn its hand
+    # (with its Main backs) and its cards in play (with their RP capacity and block), then the
+    # seat's own hand (with the count slots it set). All slots before the own hand are joined
+    # anew at each observation (one write), from kept blocks where their inputs are unchanged.
+    blocks = 3 + 2 * players
+    kept = [Kept(len(slot_names), blocks) for _ in range(players)]
 
-    def region_blocks(state: Rt, seat: int) -> bytes:
-        """Each region slot: the region, the seat's army there and the strongest other army. A
-        seat with no knight attacking has no army (`armies` of it is empty)."""
-        attack, play = state.attack, state.play
-        attacking = [
-            seat_armies(state, pool, p) if max(map(attack.__getitem__, play[p]), default=-1) >= 0 else {}
-            for p in range(players)
-        ]
-        armed = any(attacking)
+    def region_blocks(state: Rt, seat: int, attacking: list[dict[int, tuple[int, int]]]) -> bytes:
+        """Each region slot: the region, the seat's army there and the strongest other army
+        (`attacking`: each seat's armies by region slot, empty for a seat with no knight attacking)."""
         made = []
         for slot in range(regions):
             if slot >= len(state.regions):
                 made.append(no_region_bytes)
                 continue
             region = state.regions[slot]
-            if not armed or not any(slot in found for found in attacking):
+            if not any(slot in found for found in attacking):
                 made.append(region_plain[region])
                 continue
             mine: tuple[int, ...] = (0, 0, 0)
@@ -220,48 +218,99 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
     def from_state(game: Any, state: Rt, seat: int, legal: list[Any]) -> array:
         card_of = state.card_of
         look = card_of.__getitem__
-        mine, out = kept[seat].seen, kept[seat].bytes
-        out[:regions_at] = head(
-            state.round,
-            *phase(state.phase),
-            *step(state.step),
-            state.active == seat,
-            bool(legal),
-            len(state.regions_deck),
-            state.total_renown,
-            len(state.window),
-            len(state.quests),
-            len(state.used),
-            bool(state.end_reason),
+        keep = kept[seat]
+        mine, out = keep.seen, keep.bytes
+        if card_of != mine[0]:
+            mine[:] = [card_of[:], *[None] * (blocks - 1)]
+        parts = [
+            one(state.round),
+            phase_bytes[state.phase],
+            step_bytes[state.step],
+            flags(
+                state.active == seat,
+                bool(legal),
+                len(state.regions_deck),
+                state.total_renown,
+                len(state.window),
+                len(state.quests),
+                len(state.used),
+                bool(state.end_reason),
+            ),
+        ]
+        attack, plays = state.attack, state.play
+        attacking = (  # no knight attacks (-1 for every card) at most steps
+            [
+                seat_armies(state, pool, p) if max(map(attack.__getitem__, plays[p]), default=-1) >= 0 else {}
+                for p in range(players)
+            ]
+            if attack.count(-1) != len(attack)
+            else []
         )
-        out[regions_at:first] = region_blocks(state, seat)
-        main, paid, spent_rp = pool.main, state.paid, state.spent_rp
-        base = first
-        for k, p in enumerate(orders[seat]):
-            hand, play, captured = state.hand[p], state.play[p], state.captured[p]
-            mains = sum(map(main.__getitem__, map(look, hand)))
-            shown = (len(state.main[p]), len(state.demesne[p]), len(hand), mains, len(hand) - mains)
-            out[base : base + play_at] = decks(*shown)
-            key = tuple(map(look, play))  # the cards, not the uids: a determinization redraws faces
-            if key != mine[k]:
-                mine[k] = key
-                out[base + play_at : base + spent_at] = play_made.get(key) or play_piece(key, key)
-            out[base + spent_at : base + size] = table(
-                len(state.spent[p]),
-                len(captured),
-                sum([cards[r].renown for r in captured]),
-                sum(map(income.__getitem__, key)),
-                sum(map(paid.__getitem__, play)) + spent_rp[p],
-                spent_rp[p],
-                state.owed[p] if state.owed else 0,
-                state.demesne_played[p],
-                state.mulligans[p],
+        if any(attacking):
+            mine[1] = None
+            parts.append(region_blocks(state, seat, attacking))
+        else:
+            known = mine[1]
+            if known is None or state.regions != known[0]:
+                shown = state.regions[:]
+                known = mine[1] = (
+                    shown,
+                    b"".join([region_plain[r] for r in shown] + [no_region_bytes] * (regions - len(shown))),
+                )
+            parts.append(known[1])
+        paid, spent_rp, owed, hands, mains_of = state.paid, state.spent_rp, state.owed, state.hand, state.main
+        demesnes, spent, captured_of, played, mulligans = (
+            state.demesne,
+            state.spent,
+            state.captured,
+            state.demesne_played,
+            state.mulligans,
+        )
+        k = 2
+        for p in orders[seat]:
+            hand, play, captured = hands[p], plays[p], captured_of[p]
+            known = mine[k]
+            if known is None or hand != known[0]:
+                known = mine[k] = (hand[:], sum(map(main.__getitem__, map(look, hand))))
+            mains = known[1]
+            parts.append(decks(len(mains_of[p]), len(demesnes[p]), len(hand), mains, len(hand) - mains))
+            known = mine[k + 1]
+            if known is None or play != known[0]:
+                key = tuple(map(look, play))  # the cards, not the uids: a determinization redraws faces
+                known = mine[k + 1] = (
+                    play[:],
+                    sum(map(income.__getitem__, key)),
+                    play_made.get(key) or play_piece(key, key),
+                )
+            parts.append(known[2])
+            parts.append(
+                table(
+                    len(spent[p]),
+                    len(captured),
+                    sum(map(renown_of.__getitem__, captured)),
+                    known[1],
+                    sum(map(paid.__getitem__, play)) + spent_rp[p],
+                    spent_rp[p],
+                    owed[p] if owed else 0,
+                    played[p],
+                    mulligans[p],
+                )
             )
-            base += size
-        key = tuple(map(look, state.hand[seat]))
-        if key != mine[players]:
-            mine[players] = key
-            out[hand_at:] = hand_piece(key, key)
-        return kept[seat].fresh()
+            k += 2
+        out[:hand_at] = b"".join(parts)
+        hand, known = hands[seat], mine[k]
+        if known is None or hand != known[0]:
+            kinds = list(map(look, hand))
+            places = list(map(count_at.__getitem__, kinds))  # cards of one id share a slot
+            if known is None:
+                out[hand_at:] = bytes(len(out) - hand_at)
+            else:
+                for place in known[1]:
+                    put(out, place, 0.0)
+            for place in places:
+                put(out, place, places.count(place))
+            put(out, hand_rp_at, sum(map(rp_of.__getitem__, kinds)))
+            mine[k] = (hand[:], places)
+        return keep.fresh()
 
     return Features(tuple(slot_names), encode, from_state)
