@@ -176,3 +176,80 @@ def test_random_ahead_reads_later_draws_and_skip_moves_past_them() -> None:
     rng.skip(6)
     assert rng.state == drawn.state
     assert rng.random() == drawn.random()
+
+
+def test_permute_is_a_deterministic_permutation_apart_from_shuffle() -> None:
+    items = list(range(90))
+    one, two, three, shuffled = list(items), list(items), list(items), list(items)
+    Rng.from_seed(8).permute(one)
+    Rng.from_seed(8).permute(two)
+    Rng.from_seed(9).permute(three)
+    Rng.from_seed(8).shuffle(shuffled)
+    assert sorted(one) == items
+    assert one == two
+    assert one != items
+    assert three != one
+    assert shuffled != one  # its own draws: the rules' `shuffle` is left as it was
+
+
+def test_permute_of_empty_and_single_lists_draws_nothing() -> None:
+    empty: list[int] = []
+    single = ["a"]
+    rng = Rng.from_seed(0)
+    rng.permute(empty)
+    rng.permute(single)
+    assert empty == [] and single == ["a"]
+    assert rng.state == Rng.from_seed(0).state
+
+
+def test_permute_takes_several_indices_from_each_draw() -> None:
+    rng = Rng.from_seed(4)
+    rng.permute(list(range(90)))
+    used = (rng.state - Rng.from_seed(4).state) * pow(0x9E3779B97F4A7C15, -1, 2**64) % 2**64
+    # 89 indices from 9 draws (8 or 9 to a draw; a draw is redrawn with a chance under 2**-8)
+    assert 9 <= used <= 11
+
+
+@pytest.mark.parametrize("size", [2, 3, 7, 20, 21, 90, 200])
+def test_permutation_plan_covers_fisher_yates_bounds_in_exact_chunks(size: int) -> None:
+    from meeple.engine.rng import _CHUNK, _permutation_plan
+
+    plan = _permutation_plan(size)
+    assert [n for _, bounds in plan for n in bounds] == list(range(size, 1, -1))
+    for limit, bounds in plan:
+        product = 1
+        for n in bounds:
+            product *= n
+        assert product <= _CHUNK
+        # a multiple of the product, and the largest one that fits in 64 bits
+        assert limit % product == 0 and 2**64 - product < limit <= 2**64
+
+
+def test_permute_gives_every_order_equally_often() -> None:
+    # Four items: each of the 24 orders; with fixed seeds, so the check is the same every run.
+    rng = Rng.from_seed(31)
+    trials = 24_000
+    counts: Counter = Counter()
+    for _ in range(trials):
+        items = [0, 1, 2, 3]
+        rng.permute(items)
+        counts[tuple(items)] += 1
+    perms = list(itertools.permutations(range(4)))
+    assert set(counts) == set(perms)
+    # chi-square with 23 degrees of freedom: mean 23, above 50 with a chance under 0.1%
+    assert chi_square(counts, perms, trials) < 50
+
+
+def test_permute_puts_every_item_everywhere_equally_often_on_a_long_list() -> None:
+    # 30 items span several draws (chunks): each item's position over many permutations is uniform.
+    rng = Rng.from_seed(32)
+    size, trials = 30, 6_000
+    where = [Counter() for _ in range(size)]
+    for _ in range(trials):
+        items = list(range(size))
+        rng.permute(items)
+        for position, item in enumerate(items):
+            where[item][position] += 1
+    positions = list(range(size))
+    # each chi-square has 29 degrees of freedom (mean 29); 70 is far in the tail
+    assert max(chi_square(counts, positions, trials) for counts in where) < 70

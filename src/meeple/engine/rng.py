@@ -7,6 +7,7 @@ algorithms are not promised stable).
 """
 
 import hashlib
+from functools import lru_cache
 
 import msgspec
 
@@ -15,6 +16,28 @@ _GOLDEN = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 _SPAN = 1 << 64
+# `permute` takes from one 64-bit draw as many of Fisher-Yates's indices as have bounds whose
+# product stays within this, so a draw is redrawn with a chance under 2**-8.
+_CHUNK = 1 << 56
+
+
+@lru_cache(maxsize=512)
+def _permutation_plan(size: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Fisher-Yates's bounds for a list of `size` (size, size - 1, ..., 2), cut into chunks whose
+    product `p` is at most `_CHUNK`, each with the largest multiple of `p` that fits in 64 bits
+    (a draw below it is kept)."""
+    plan: list[tuple[int, tuple[int, ...]]] = []
+    bounds: list[int] = []
+    product = 1
+    for n in range(size, 1, -1):
+        if product * n > _CHUNK:
+            plan.append((_SPAN - _SPAN % product, tuple(bounds)))
+            bounds, product = [], 1
+        bounds.append(n)
+        product *= n
+    if bounds:
+        plan.append((_SPAN - _SPAN % product, tuple(bounds)))
+    return tuple(plan)
 
 
 def derive_seed(seed: int, *labels: object) -> int:
@@ -93,4 +116,28 @@ class Rng(msgspec.Struct):
                     break
             j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = s
+
+    def permute(self, items: list) -> None:
+        """Every order of `items` equally likely, in place, about three times faster than
+        `shuffle` on a long list: Fisher-Yates with several of its indices from each 64-bit
+        draw. For a chunk of bounds n1, n2, ... nk whose product p is at most 2**56, a draw z
+        is kept only below the largest multiple of p under 2**64 (else redrawn), so z mod p is
+        exactly uniform and its mixed-radix digits (z mod n1, then the quotient mod n2, ...)
+        are independent uniform indices. Not the same draws as `shuffle`: the rules' own chance
+        keeps `shuffle` (recorded games replay by it); searches sampling hidden information
+        (`determinize`) use this."""
+        s = self.state
+        for limit, bounds in _permutation_plan(len(items)):
+            while True:
+                s = (s + _GOLDEN) & _MASK
+                z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            for n in bounds:
+                z, j = divmod(z, n)
+                n -= 1
+                items[n], items[j] = items[j], items[n]
         self.state = s

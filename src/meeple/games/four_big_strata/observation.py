@@ -185,7 +185,7 @@ def determinize(state: Fbs, seat: int, rng: Rng) -> Fbs:
     holding_hidden = sampled.holding >= 0 and not sampled.holding_known >> seat & 1
     draw = sampled.draw
     pool = sorted(draw + [cards[i] for cards, i in slots] + ([sampled.holding] if holding_hidden else []))
-    rng.shuffle(pool)
+    rng.permute(pool)
     drawn = len(draw)
     draw[:] = pool[:drawn]
     for (cards, i), card_type in zip(slots, pool[drawn:], strict=False):
@@ -193,7 +193,7 @@ def determinize(state: Fbs, seat: int, rng: Rng) -> Fbs:
     if holding_hidden:
         sampled.holding = pool[-1]
     hidden_empresses = sorted(sampled.empress_pile[:-1])
-    rng.shuffle(hidden_empresses)
+    rng.permute(hidden_empresses)
     sampled.empress_pile[:-1] = hidden_empresses
     if not sampled.bids_revealed:
         sampled.bids = [b if p == seat else -1 for p, b in enumerate(sampled.bids)]

@@ -274,10 +274,10 @@ def determinize(state: Rh, seat: int, rng: Rng) -> Rh:
     sampled = state.clone()
     for pile in (sampled.expert_deck, sampled.order_deck, sampled.amulet_pool):
         pile.sort()
-        rng.shuffle(pile)
+        rng.permute(pile)
     # the used pirate tiles went under the stack in view of all: only the tiles above them are unknown
     unknown = sorted(sampled.pirate_stack[sampled.pirates_seen :])
-    rng.shuffle(unknown)
+    rng.permute(unknown)
     sampled.pirate_stack[sampled.pirates_seen :] = unknown
     sampled.rng = Rng(rng.next64())
     sampled.seed = 0  # the real seed would let a bot rebuild every shuffle
