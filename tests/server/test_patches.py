@@ -56,6 +56,27 @@ def test_a_view_joined_from_pieces_is_cut_as_its_text_is(pieces: list[str]) -> N
     assert joined.chunks == joined.text.split(patches.MARKER)
 
 
+@given(
+    st.lists(st.sampled_from([*PIECES, '"', "\\", "\n", "é", "\u2028", "\x00"]), max_size=60),
+    st.lists(st.sampled_from([*PIECES, '"', "\\", "\n", "é", "\u2028", "\x00"]), max_size=60),
+)
+def test_a_patch_is_written_as_json_dumps_writes_it(old: list[str], new: list[str]) -> None:
+    """`encode` writes a patch (its changed pieces' JSON kept and written again) byte for byte as
+    json.dumps does, so a browser parses the same operations."""
+    before, after = "".join(old), "".join(new)
+    for ops in (patches.diff(before, after), patches.diff(patches.Split(before), patches.Split(after))):
+        expected = json.dumps(ops, ensure_ascii=False, separators=(",", ":"))
+        assert patches.encode(ops) == expected
+        assert patches.encode(ops) == expected  # (the second time from what was kept)
+
+
+@given(st.lists(st.sampled_from([*PIECES, "<!--", "-->"]), max_size=20))
+def test_a_joined_views_size_is_its_texts(pieces: list[str]) -> None:
+    """A view joined from pieces is joined only when it is sent whole; its size is known before."""
+    joined = patches.Split.joined(pieces)
+    assert joined.size == len(patches.MARKER.join(pieces))
+
+
 @given(st.text(max_size=200), st.text(max_size=200))
 def test_a_patch_rebuilds_unicode_text(before: str, after: str) -> None:
     assert patches.apply(before, patches.diff(before, after)) == after

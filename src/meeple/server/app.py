@@ -453,8 +453,8 @@ async def send_updates(
 def patched(old: patches.Split, new: patches.Split) -> str:
     """The message that turns a browser's view `old` into `new`: a patch, or `new` itself when
     that is not much longer (the first view after a reconnect, a new game, a pass screen)."""
-    message = json.dumps({"patch": patches.diff(old, new)}, ensure_ascii=False, separators=(",", ":"))
-    return message if len(message) < len(new.text) // 2 else new.text
+    message = f'{{"patch":{patches.encode(patches.diff(old, new))}}}'
+    return message if len(message) < new.size // 2 else new.text
 
 
 def parse_message(text: str | None, data: bytes | None) -> dict[str, Any]:

@@ -20,6 +20,7 @@ a browser nothing its full view would not.
 """
 
 from collections.abc import Callable, Sequence
+from json.encoder import encode_basestring
 from typing import Any, TypeVar
 
 MARKER = "<!---->"  # between the pieces of a view: an empty comment, which a page shows as nothing
@@ -30,7 +31,18 @@ Patch = list[Any]
 K = TypeVar("K")
 V = TypeVar("V")
 CUTS_KEPT = 512  # patches of changed pieces kept: the seats of the latest changes
-_MADE: dict[tuple[str, str, int], Patch] = {}  # a changed part's patch: a panel shown alike changes alike
+PIECES_KEPT = 8192  # pieces known to hold no MARKER (the panels and log lines of the latest views)
+
+
+class Made(list[Any]):
+    """A changed piece's patch (made once for every seat whose piece changed alike), and its JSON
+    once it has been written (`encode`): written once too, not once per message."""
+
+    json: str | None = None  # (set on the patch once written)
+
+
+_MADE: dict[tuple[str, str, int], Made] = {}  # a changed part's patch: a panel shown alike changes alike
+_CLEAN: dict[int, str] = {}  # id -> a piece found free of MARKER (held, so that its id is not reused)
 
 
 class Split:
@@ -38,22 +50,30 @@ class Split:
     a text, made once per view (the server cuts a view once for all its patches: as the new
     text of one and the old text of the next, for every browser of that seat)."""
 
-    __slots__ = ("_where", "chunks", "text")
+    __slots__ = ("_text", "_where", "chunks", "size")
 
-    def __init__(self, text: str, level: int = 0, chunks: list[str] | None = None) -> None:
-        self.text = text
-        self.chunks = text.split(SEPARATORS[level]) if chunks is None else chunks
+    def __init__(self, text: str | None, level: int = 0, chunks: list[str] | None = None) -> None:
+        self._text = text
+        self.chunks = chunks if chunks is not None else (text or "").split(SEPARATORS[level])
+        self.size = len(text) if text is not None else sum(map(len, self.chunks)) + len(MARKER) * (len(self.chunks) - 1)
         self._where: dict[str, int] | None = None
+
+    @property
+    def text(self) -> str:
+        """The whole text (a view joined from pieces is joined only when it is sent whole)."""
+        if self._text is None:
+            self._text = MARKER.join(self.chunks)
+        return self._text
 
     @classmethod
     def joined(cls, pieces: Sequence[str]) -> "Split":
         """The text of `pieces` joined by MARKER, its chunks the pieces themselves (cut anew only
         if a piece holds a MARKER of its own: no end of the marker is also its start, so none is
-        found across a piece's edge)."""
-        text = MARKER.join(pieces)
-        if not pieces or text.count(MARKER) != len(pieces) - 1:  # (one scan, in C)
-            return cls(text)
-        return cls(text, 0, list(pieces))
+        found across a piece's edge). A piece is looked through once: a panel or log line shown
+        again is the same object (`_CLEAN` knows it by identity)."""
+        if not pieces or not all(map(_clean, pieces)):
+            return cls(MARKER.join(pieces))
+        return cls(None, 0, list(pieces))
 
     @property
     def where(self) -> dict[str, int]:
@@ -63,13 +83,45 @@ class Split:
         return self._where
 
 
+def _clean(piece: str) -> bool:
+    """Whether `piece` holds no MARKER (remembered by identity for the PIECES_KEPT latest)."""
+    if _CLEAN.get(id(piece)) is piece:
+        return True
+    if MARKER in piece:
+        return False
+    if len(_CLEAN) >= PIECES_KEPT:
+        _CLEAN.clear()  # (the pieces of the views being sent are found again at once)
+    _CLEAN[id(piece)] = piece
+    return True
+
+
 def diff(old: str | Split, new: str | Split, level: int = 0) -> Patch:
     """The operations that turn `old` into `new` (`apply(old, diff(old, new)) == new`); either
     may come already cut (`Split`, at this level: a view, cut once for all its patches)."""
     if isinstance(old, Split) or isinstance(new, Split):
         before = old if isinstance(old, Split) else Split(old, level)
         return _runs(before, new.chunks if isinstance(new, Split) else new.split(SEPARATORS[level]), level, 0)
-    return _kept(_MADE, (old, new, level), lambda: _trimmed(old, new, level))
+    return _kept(_MADE, (old, new, level), lambda: Made(_trimmed(old, new, level)))
+
+
+def encode(ops: Patch) -> str:
+    """`ops` as JSON text, exactly as `json.dumps(ops, ensure_ascii=False, separators=(",", ":"))`
+    writes it; a changed piece's patch (`Made`), shown to several seats, is written once."""
+    made = ops.json if isinstance(ops, Made) else None
+    if made is not None:
+        return made
+    parts = []
+    for op in ops:
+        if isinstance(op, str):
+            parts.append(encode_basestring(op))
+        elif isinstance(op, dict):
+            parts.append(f'{{"at":{op["at"]},"ops":{encode(op["ops"])}}}')
+        else:
+            parts.append(f"[{op[0]},{op[1]}]")
+    text = f"[{','.join(parts)}]"
+    if isinstance(ops, Made):
+        ops.json = text
+    return text
 
 
 def _kept(store: dict[K, V], key: K, make: Callable[[], V]) -> V:

@@ -24,20 +24,21 @@ import marshal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import wraps
-from typing import Any
+from typing import Any, TypeVar
 
 ENTRIES = 2048  # panels kept per drawing function: a few hundred tables' current boards
 MARSHAL_VERSION = 2  # the last version without references between objects (see the module)
-_MEMOS: list[dict[bytes | str, str]] = []
+_MEMOS: list[dict[bytes | str, Any]] = []
+Drawn = TypeVar("Drawn")  # a panel's text, or a part of one with what it needs to go on (where it ends)
 
 
-def drawn_once(draw: Callable[..., str]) -> Callable[..., str]:
+def drawn_once(draw: Callable[..., Drawn]) -> Callable[..., Drawn]:
     """`draw`, looked up by its arguments when it has drawn them before (see the module)."""
-    memo: dict[bytes | str, str] = {}
+    memo: dict[bytes | str, Any] = {}
     _MEMOS.append(memo)
 
     @wraps(draw)
-    def looked_up(*args: Any) -> str:
+    def looked_up(*args: Any) -> Drawn:
         try:
             key: bytes | str = marshal.dumps(args, MARSHAL_VERSION)
         except ValueError:  # not plain data (an enum, a str subclass...): its repr

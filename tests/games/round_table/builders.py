@@ -53,7 +53,9 @@ def table(
 def add(state: Rt, seat: int, card_id: str, zone: str = "play", **fields: Any) -> int:
     """A new card of `seat` in `zone` (play, hand, main, demesne, spent); its uid. In play, a
     main card's upkeep is its printed RP unless `paid` is given; other fields (paired, attack,
-    quest_of, upgraded) are set as given."""
+    quest_of, upgraded) are set as given. The state is edited by hand, outside the rules: its
+    kept lineups are dropped (lineup.py)."""
+    state.lineups = None
     uid = len(state.card_of)
     card_index = POOL.index[card_id]
     state.card_of.append(card_index)

@@ -23,6 +23,7 @@ def test_capacity_20_with_6_allocated_admits_a_knight_of_up_to_14() -> None:
     add(state, 0, "arthur", "hand")  # 8 RP: fits
     assert "recruit:arthur" in ids(state, 0)
     state.paid[state.play[0][-1]] = 13  # now only 7 RP are left: Arthur (8) no longer fits
+    state.lineups = None  # edited by hand, outside the rules: the kept lineups are dropped
     assert "recruit:arthur" not in ids(state, 0)
 
 

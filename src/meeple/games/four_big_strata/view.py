@@ -651,9 +651,9 @@ def _holding_panel(obs: dict[str, Any], ids: set[str]) -> str:
     return panel.svg()
 
 
-def _columns(person: dict[str, Any]) -> dict[str, list[tuple[int, dict[str, Any]]]]:
+def _columns(cards: list[dict[str, Any]]) -> dict[str, list[tuple[int, dict[str, Any]]]]:
     columns: dict[str, list[tuple[int, dict[str, Any]]]] = {c: [] for c in CLASS_ORDER}
-    for pos, entry in enumerate(person["cards"]):
+    for pos, entry in enumerate(cards):
         columns.setdefault(entry["column"], []).append((pos, entry))
     return columns
 
@@ -758,16 +758,30 @@ def _personal_display(
         panel.add(pill)
         x += w + 6
     y += 14
-    scores = list(person["class_scores"])
+    flips = tuple(sorted(int(i.split(":")[1]) for i in ids if i.startswith("flip:"))) if me else ()
+    placing = tuple(column for column in CLASS_ORDER if f"facedown:{column}" in ids) if me else ()
+    classes, panel.y = _classes(person["cards"], person["class_scores"], flips, placing, y)
+    panel.apart(classes)
+    return panel.svg()
+
+
+@kit.drawn_once
+def _classes(
+    cards: list[dict[str, Any]], scores: list[int], flips: tuple[int, ...], placing: tuple[str, ...], y: float
+) -> tuple[str, float]:
+    """A Personal Display's classes from `y` down, each with its score (the lowest marked) and
+    its cards as chips, two to a row (`flips`: the places of the cards the viewer may flip;
+    `placing`: the classes it may place a card in), and where they end. Drawn apart from the
+    rest of the panel (its pills and numbers change far more often than its cards)."""
+    out: list[str] = []
     lowest = min(scores) if scores else 0
-    columns = _columns(person)
-    flips = {int(i.split(":")[1]) for i in ids if i.startswith("flip:")} if me else set()
+    columns = _columns(cards)
     for index, column in enumerate(CLASS_ORDER):
         main, _light, dark = COLOURS[column]
         action = f"facedown:{column}"
-        placing = me and action in ids
-        cards = columns[column]
-        if not cards and not placing and column == "empress":
+        placing_here = column in placing
+        chips = columns[column]
+        if not chips and not placing_here and column == "empress":
             continue
         head = (
             kit.rect(0, 0, W - 24, 26, main, rx=5)
@@ -785,29 +799,28 @@ def _personal_display(
             head += _text(W - 44, 18, str(score), 13, "#ffffff" if low else dark, "bold", "middle")
             head += kit.title(f"{COLUMN_TITLES[column]}: {score} points" + (" (lowest class)" if low else ""))
         else:
-            head += _text(W - 36, 18, str(len(cards)), 13, "#ffffff", "bold", "end")
+            head += _text(W - 36, 18, str(len(chips)), 13, "#ffffff", "bold", "end")
             head += kit.title("Empresses: placed in any class at the end of the game")
-        if placing:
+        if placing_here:
             head += _highlight(W - 24, 26, 5, 2) + _text(W - 150, 18, "place here", 12, "#ffffff", "bold", "end")
-            panel.add(kit.group(12, y, head, _act(action, f"Place the card face down as a {CLASS_LABELS[column]}")))
+            out.append(kit.group(12, y, head, _act(action, f"Place the card face down as a {CLASS_LABELS[column]}")))
         else:
-            panel.add(kit.group(12, y, head))
+            out.append(kit.group(12, y, head))
         y += 32
-        for k, (pos, entry) in enumerate(cards):
+        for k, (pos, entry) in enumerate(chips):
             cx, cy = 12 + (k % 2) * (CHIP_W + 12), y + (k // 2) * (CHIP_H + 6)
             body = _chip(column, bool(entry["face_up"]), _key(entry["card"]))
             if pos in flips and entry["face_up"]:
-                panel.add(
+                out.append(
                     kit.group(cx, cy, body + _highlight(CHIP_W, CHIP_H, 5, 2), f' class="flip" data-flip="{pos}"')
                 )
             else:
-                panel.add(kit.group(cx, cy, body))
-        y += ((len(cards) + 1) // 2) * (CHIP_H + 6) + 4
-    if not person["cards"]:
-        panel.add(_text(W / 2, y + 12, "No cards yet", 13, "#7a6a55", anchor="middle", italic=True))
+                out.append(kit.group(cx, cy, body))
+        y += ((len(chips) + 1) // 2) * (CHIP_H + 6) + 4
+    if not cards:
+        out.append(_text(W / 2, y + 12, "No cards yet", 13, "#7a6a55", anchor="middle", italic=True))
         y += 20
-    panel.y = y
-    return panel.svg()
+    return "".join(out), y
 
 
 def _winners(obs: dict[str, Any]) -> set[int]:

@@ -344,7 +344,7 @@ def _map(o: dict[str, Any], legal: tuple[Action, ...]) -> str:
         hall += kit.rect(hx - 59, hy - 37, 118, 74, "none", rx=14, extra=' class="bk-hl"')
     panel.add(kit.clickable(hall_target, hall, _label(legal, hall_target)))
     for room in o["rooms"]:
-        panel.add(_room(room, o, legal))
+        panel.apart(_room(room, o, legal))  # a piece of its own: most rooms are as they were
     for town, (x, y) in enumerate(CORNERS):
         merchant = town == o["merchant"]
         name = f"{o['towns'][town]} town"

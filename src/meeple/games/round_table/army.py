@@ -17,6 +17,7 @@ from functools import cache
 
 from meeple.games.round_table.content import Pool
 from meeple.games.round_table.events import INFLUENCE, RESISTANCE, SUBTYPES, hook
+from meeple.games.round_table.lineup import lineup
 from meeple.games.round_table.state import Rt
 
 
@@ -75,13 +76,12 @@ def strengths(state: Rt, pool: Pool, seat: int) -> dict[int, tuple[int, int]]:
     """`strength` of every knight the seat has in play, in play order, in one pass: each
     knight's paired cards and subtypes worked out once (not once per fellow)."""
     cards, card_of, quest_of, paired = pool.cards, state.card_of, state.quest_of, state.paired
-    play = state.play[seat]
-    knight_kinds = pool.of_type["knight"]
-    knights = [u for u in play if card_of[u] in knight_kinds]
+    line = lineup(state, pool, seat)
+    knights = line.knights
     if not knights:
         return {}
     items: dict[int, list[int]] = {u: [] for u in knights}  # per knight: its paired cards, in play order
-    for u in play:
+    for u in line.items:  # only Equipment and Titles are paired
         holder = items.get(paired[u])
         if holder is not None:
             holder.append(u)
@@ -113,8 +113,11 @@ def strengths(state: Rt, pool: Pool, seat: int) -> dict[int, tuple[int, int]]:
 
 
 def armies(state: Rt, pool: Pool, seat: int) -> dict[int, tuple[int, int]]:
-    """`army` of every region slot the seat attacks, in one pass."""
+    """`army` of every region slot the seat attacks, in one pass (none when no knight of the
+    seat attacks)."""
     attack = state.attack
+    if max([attack[u] for u in state.play[seat]], default=-1) < 0:
+        return {}
     found: dict[int, tuple[int, int]] = {}
     for knight, (i, r) in strengths(state, pool, seat).items():
         slot = attack[knight]

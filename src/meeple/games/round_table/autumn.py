@@ -23,8 +23,9 @@ from meeple.engine.wording import seat_mark
 from meeple.games.round_table.army import armies as seat_armies
 from meeple.games.round_table.content import Pool
 from meeple.games.round_table.events import QUEST_DRAWS, REGION_RESISTANCE, hook
+from meeple.games.round_table.lineup import lineup
 from meeple.games.round_table.made import once
-from meeple.games.round_table.spring import knight_label, label_in
+from meeple.games.round_table.spring import knight_label
 from meeple.games.round_table.state import Rt
 from meeple.games.round_table.zones import draw, leave_play, take_top, to_spent
 
@@ -84,6 +85,7 @@ def resolve_attacks(state: Rt, pool: Pool) -> None:
     for zone in state.play:
         for u in zone:
             attack[u] = -1
+    state.touched(None)
 
 
 def resolve_quests(state: Rt, pool: Pool) -> None:
@@ -112,6 +114,7 @@ def resolve_quests(state: Rt, pool: Pool) -> None:
     for zone in state.play:
         for u in zone:
             state.quest_of[u] = -1
+    state.touched(None)
     state.quests = []
     state.spent_rp = [0] * state.players
 
@@ -148,17 +151,14 @@ def perform_quest_draw(state: Rt, seat: int, action: Action) -> None:
 
 def can_pull_back(state: Rt, pool: Pool, seat: int) -> bool:
     """Whether the seat has a card in play other than a Demesne (else it passes by itself)."""
-    card_of = state.card_of
-    return not pool.of_type["demesne"].issuperset([card_of[u] for u in state.play[seat]])
+    return not pool.of_type["demesne"].issuperset(lineup(state, pool, seat).kinds)
 
 
 def recall_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
     actions = [_KEEP]
-    play, demesnes = state.play[seat], pool.of_type["demesne"]
-    kinds = list(map(state.card_of.__getitem__, play))
-    for place, (uid, kind) in enumerate(zip(play, kinds, strict=True)):
+    line, demesnes = lineup(state, pool, seat), pool.of_type["demesne"]
+    for uid, kind, label in zip(state.play[seat], line.kinds, line.names, strict=True):
         if kind not in demesnes:
-            label = label_in(pool, kinds, place)
             actions.append(once(("recall", uid, label), _recall, uid, label))
     return actions
 
@@ -170,10 +170,10 @@ def _recall(uid: int, label: str) -> Action:
     return Action(f"recall:{uid}", f"Pull {label} back to hand", {"uid": uid})
 
 
-def perform_recall(state: Rt, seat: int, action: Action) -> None:
+def perform_recall(state: Rt, pool: Pool, seat: int, action: Action) -> None:
     if action.id == "pass":
         state.turn += 1
         return
     uid = action.payload["uid"]
-    leave_play(state, uid)
+    leave_play(state, pool, uid)
     state.hand[seat].append(uid)

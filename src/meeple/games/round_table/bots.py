@@ -15,6 +15,7 @@ from functools import cache
 from meeple.engine import Action, Rng
 from meeple.games.round_table import rp
 from meeple.games.round_table.content import Pool
+from meeple.games.round_table.lineup import lineup
 from meeple.games.round_table.state import DECLARE, DISCARD, OTHER, QUESTS, SPRING, START, SUMMER, WINTER, Rt
 
 OPENING_DEMESNES = 8
@@ -31,14 +32,16 @@ def _power(state: Rt, pool: Pool, knight: int) -> int:
 
 
 def _powers(state: Rt, pool: Pool) -> dict[int, int]:
-    """`_power` of every knight in play, in one pass over each seat's cards in play."""
-    influence, card_of, paired, knights = _influence(pool), state.card_of, state.paired, pool.of_type["knight"]
+    """`_power` of every knight in play, from each seat's lineup (its knights, then its items:
+    only Equipment and Titles are paired)."""
+    influence, card_of, paired = _influence(pool), state.card_of, state.paired
     power: dict[int, int] = {}
-    for play in state.play:
-        mine = {u: influence[card_of[u]] for u in play if card_of[u] in knights}
-        if not mine:
+    for seat in range(state.players):
+        line = lineup(state, pool, seat)
+        if not line.knights:
             continue
-        for u in play:
+        mine = {u: influence[card_of[u]] for u in line.knights}
+        for u in line.items:
             if paired[u] in mine:
                 mine[paired[u]] += influence[card_of[u]]
         power.update(mine)

@@ -87,7 +87,7 @@ def perform(state: Rt, seat: int, action: Action, rules: Rules) -> None:
     elif phase == AUTUMN and action.id.startswith("quest-draw:"):
         autumn.perform_quest_draw(state, seat, action)
     elif phase == AUTUMN:
-        autumn.perform_recall(state, seat, action)
+        autumn.perform_recall(state, pool, seat, action)
     elif phase == WINTER:
         winter.perform_draw(state, seat, action)
     else:

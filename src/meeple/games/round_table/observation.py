@@ -20,7 +20,7 @@ from meeple.games.round_table.army import armies
 from meeple.games.round_table.autumn import region_resistance
 from meeple.games.round_table.content import Card, Pool
 from meeple.games.round_table.decks import starter_names
-from meeple.games.round_table.spring import labels_of
+from meeple.games.round_table.lineup import labels_of
 from meeple.games.round_table.state import UNORDERED, Rt
 
 
@@ -96,9 +96,20 @@ def in_play(state: Rt, pool: Pool, p: int) -> InPlay:
 
 
 def _in_play(state: Rt, pool: Pool, tables: Shown, p: int) -> InPlay:
-    """`in_play` with the pool's `Shown` at hand (a table of the pool's, not a cache keyed on the
-    state: the content is read afresh at every call)."""
-    content = in_play_content(state, p)
+    """`in_play` with the pool's `Shown` at hand: the one the state keeps for the seat (`Rt.shown`,
+    dropped by the rules whenever they change the seat's cards in play, `Rt.touched`), else the
+    pool's for the seat's content (a table of the pool's, keyed on the content read afresh)."""
+    kept = state.shown
+    if kept is None:
+        kept = state.shown = [None] * state.players
+    found = kept[p]
+    if found is None:
+        found = kept[p] = _by_content(pool, tables, in_play_content(state, p))
+    return found
+
+
+def _by_content(pool: Pool, tables: Shown, content: "Content") -> InPlay:
+    """The pool's `InPlay` of a seat's `content`, made once per content."""
     found = tables.in_play.get(content)
     if found is None:
         if len(tables.in_play) >= IN_PLAY_LIMIT:

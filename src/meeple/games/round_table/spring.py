@@ -24,7 +24,8 @@ from meeple.engine.wording import seat_mark
 from meeple.games.round_table import rp
 from meeple.games.round_table.army import paired_with
 from meeple.games.round_table.content import Card, Pool
-from meeple.games.round_table.events import COST, RECRUITED, hook
+from meeple.games.round_table.events import RECRUITED, hook
+from meeple.games.round_table.lineup import added, lineup, moved
 from meeple.games.round_table.made import MADE, once
 from meeple.games.round_table.state import Rt
 from meeple.games.round_table.zones import leave_play, take_from_hand, to_spent
@@ -33,47 +34,14 @@ NONE = "none"
 _PASS = Action("pass", "Pass: end your recruiting")
 
 
-ORDINALS = ("1st", "2nd", "3rd")
-
-
 def knight_label(state: Rt, pool: Pool, uid: int) -> str:
-    """How labels, the log and the board name a card in play: its name, and when its owner has
-    several of that card in play, which of them in the order they lie ("Knight Bachelor (2nd)")."""
-    play, card_of = state.play[state.owner[uid]], state.card_of
+    """How labels, the log and the board name a card in play (`lineup.label_in`); a card out of
+    play by its name."""
+    seat = state.owner[uid]
+    play = state.play[seat]
     if uid not in play:
-        return pool.cards[card_of[uid]].name
-    return label_in(pool, [card_of[u] for u in play], play.index(uid))
-
-
-def label_in(pool: Pool, kinds: list[int], place: int) -> str:
-    """`knight_label` of the card at `place` of a seat's cards in play, given as pool indices."""
-    kind = kinds[place]
-    name = pool.cards[kind].name
-    if kinds.count(kind) < 2:
-        return name
-    return _copy_label(name, kinds[:place].count(kind))
-
-
-@cache
-def _copy_label(name: str, place: int) -> str:
-    return f"{name} ({ORDINALS[place] if place < len(ORDINALS) else f'{place + 1}th'})"
-
-
-def labels_of(pool: Pool, kinds: list[int]) -> list[str]:
-    """`label_in` of every card of a seat's cards in play, given as pool indices."""
-    cards = pool.cards
-    labels = [cards[kind].name for kind in kinds]
-    if len(set(kinds)) == len(kinds):
-        return labels
-    counts: dict[int, int] = {}
-    for kind in kinds:
-        counts[kind] = counts.get(kind, 0) + 1
-    places: dict[int, int] = {}  # per card with several copies in play: how many are labelled
-    for i, kind in enumerate(kinds):
-        if counts[kind] > 1:
-            place = places[kind] = places.get(kind, -1) + 1
-            labels[i] = _copy_label(labels[i], place)
-    return labels
+        return pool.cards[state.card_of[uid]].name
+    return lineup(state, pool, seat).names[play.index(uid)]
 
 
 def own_knights(state: Rt, pool: Pool, seat: int) -> list[int]:
@@ -117,31 +85,13 @@ def _move(uid: int, name: str, knight: int, knight_name: str) -> Action:
 
 def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
     actions = [_PASS]
-    play, card_of, income, paid = state.play[seat], state.card_of, pool.income, state.paid
-    kinds = [card_of[u] for u in play]
-    room = sum([income[card_of[u]] - paid[u] for u in play]) - state.spent_rp[seat]
-    holding_keys, knight_kinds = pool.holding, pool.of_type["knight"]
-    holdings: dict[int, set[int | str]] = {}  # `room` is rp.available; per knight what it holds, in play order
-    items: list[int] = []
-    if not knight_kinds.isdisjoint(kinds):
-        for u, kind in zip(play, kinds, strict=True):
-            if kind in knight_kinds:
-                holdings[u] = set()
-            elif holding_keys[kind] is not None:
-                items.append(u)
-        paired = state.paired
-        for u in items:
-            holder = holdings.get(paired[u])
-            if holder is not None:
-                holder.add(holding_keys[card_of[u]])
-    in_hand = dict.fromkeys([card_of[u] for u in state.hand[seat]])
-    labels: dict[int, str] = {}  # the knights' names, when an item may go to one
-    if holdings and (items or any(holding_keys[kind] is not None for kind in in_hand)):
-        labels = {u: label_in(pool, kinds, i) for i, u in enumerate(play) if u in holdings}
-    cards = pool.cards
-    changers = [] if pool.hooked[COST].isdisjoint(kinds) else rp.cost_changers(state, pool, seat)
+    line = lineup(state, pool, seat)
+    room = line.capacity - line.upkeep - state.spent_rp[seat]  # rp.available
+    knights, holdings, knight_names = line.knights, line.holdings, line.knight_names
+    card_of, holding_keys, cards = state.card_of, pool.holding, pool.cards
+    changers = line.changers
     demesnes = not state.demesne_played[seat]
-    for card_index in in_hand:
+    for card_index in dict.fromkeys([card_of[u] for u in state.hand[seat]]):
         card = cards[card_index]
         kind = card.type
         if kind == "demesne":
@@ -162,21 +112,20 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
         if kind == "title":
             made = ("title", card.id, card.name, price)
             actions.append(MADE.get(made) or once(made, _unpaired_title, card, price))
-        for knight, holding in holdings.items():
+        for knight, holding, label in zip(knights, holdings, knight_names, strict=True):
             if key not in holding:
-                made = (verb, card.id, card.name, knight, labels[knight], price)
-                actions.append(MADE.get(made) or once(made, _give, verb, card, knight, labels[knight], price))
-    if not items:
+                made = (verb, card.id, card.name, knight, label, price)
+                actions.append(MADE.get(made) or once(made, _give, verb, card, knight, label, price))
+    if not knights or not line.items:
         return actions
     left = {(uid, knight) for uid, knight in state.left}
     paired = state.paired
-    for uid in items:
+    for uid, name in zip(line.items, line.item_names, strict=True):
         key = holding_keys[card_of[uid]]
-        name = label_in(pool, kinds, play.index(uid))  # which copy, when several lie in play
-        for knight, holding in holdings.items():
+        for knight, holding, label in zip(knights, holdings, knight_names, strict=True):
             if knight != paired[uid] and key not in holding and (uid, knight) not in left:
-                made = ("move", uid, name, knight, labels[knight])
-                actions.append(MADE.get(made) or once(made, _move, uid, name, knight, labels[knight]))
+                made = ("move", uid, name, knight, label)
+                actions.append(MADE.get(made) or once(made, _move, uid, name, knight, label))
     return actions
 
 
@@ -194,11 +143,14 @@ def perform_spring(state: Rt, pool: Pool, seat: int, action: Action) -> None:
         state.turn += 1
         state.left = []
         return
+    state.touched(seat)
     if verb == "move":
         uid = action.payload["uid"]
-        if state.paired[uid] >= 0:
-            state.left.append([uid, state.paired[uid]])
+        before = state.paired[uid]
+        if before >= 0:
+            state.left.append([uid, before])
         state.paired[uid] = action.payload["knight"]
+        moved(state, pool, seat, uid, before)
         return
     card_index = pool.index[action.payload["card"]]
     card = pool.cards[card_index]
@@ -209,16 +161,19 @@ def perform_spring(state: Rt, pool: Pool, seat: int, action: Action) -> None:
         state.demesne_played[seat] = True
         if pool.upgrade_of[card_index] >= 0:
             state.upgraded[free_demesne(state, pool, seat, card_index)] = True
+        added(state, pool, seat, uid)
         state.note(f"{seat_mark(seat)} plays {card.name}")
         return
     state.paid[uid] = price
     if verb == "recruit":
+        added(state, pool, seat, uid)
         state.note(f"{seat_mark(seat)} recruits {card.name}")
         if not named_clash(state, pool, uid):
             fire_recruited(state, pool, uid)
         return
     knight = action.payload.get("knight", -1)
     state.paired[uid] = knight
+    added(state, pool, seat, uid)
     where = f" on {knight_label(state, pool, knight)}" if knight >= 0 else " unpaired"
     state.note(f"{seat_mark(seat)} plays {card.name}{where}")
 
@@ -244,9 +199,9 @@ def named_clash(state: Rt, pool: Pool, uid: int) -> bool:
     for knight in [*rivals, uid]:
         for item in paired_with(state, state.owner[knight], knight):
             if pool.cards[state.card_of[item]].type == "title":
-                leave_play(state, item)
+                leave_play(state, pool, item)
                 to_spent(state, item)
-        leave_play(state, knight)
+        leave_play(state, pool, knight)
         to_spent(state, knight)
     state.note(f"{pool.cards[card_index].name} clashes with a namesake: both go to the Spent Pile")
     return True

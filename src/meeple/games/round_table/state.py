@@ -8,6 +8,8 @@ equipment or title is paired with, the region slot a knight attacks, the quest a
 on, whether a demesne has been upgraded, and the RP paid to bring the card into play.
 """
 
+from typing import Any, ClassVar
+
 from meeple.engine import Rng, State
 
 # Phases (Basic Game Play: four seasons a round, after the start of the game).
@@ -43,8 +45,12 @@ every order the same chance as shuffling the deck first, at the cost of the card
 No real game has it: the engine's `new_game` takes seeds from 0 up only."""
 
 
-class Rt(State, kw_only=True):
-    """A Round Table game in progress."""
+class Rt(State, kw_only=True, dict=True):
+    """A Round Table game in progress. Besides its fields (all that is encoded, compared and
+    digested), an instance may keep `lineups`: per seat, a summary of its cards in play that the
+    rules keep true (lineup.py), and `shown`: per seat, its cards in play as observations show
+    them (observation.InPlay), dropped by the rules whenever they change one (`touched`). Never
+    encoded, compared or pickled, so built again when missing."""
 
     card_of: list[int]
     owner: list[int]
@@ -81,10 +87,13 @@ class Rt(State, kw_only=True):
     after_discard: str = ""  # the phase the hand limit leads to
     end_reason: str = ""
     log: list[str] = []
+    lineups: ClassVar[list[Any] | None] = None  # per seat its lineup.Lineup or None; set per instance
+    shown: ClassVar[list[Any] | None] = None  # per seat its observation.InPlay or None; set per instance
 
     def clone(self) -> "Rt":
-        """A copy sharing nothing mutable: lists of ints are sliced, nested lists rebuilt."""
-        return Rt(
+        """A copy sharing nothing mutable: lists of ints are sliced, nested lists rebuilt (the kept
+        lineups, immutable, are shared)."""
+        copy = Rt(
             players=self.players,
             seed=self.seed,
             rng=Rng(self.rng.state),
@@ -125,6 +134,21 @@ class Rt(State, kw_only=True):
             end_reason=self.end_reason,
             log=self.log[:],
         )
+        if self.lineups is not None:
+            copy.lineups = self.lineups[:]  # the summaries are immutable: shared, the list not
+        if self.shown is not None:
+            copy.shown = self.shown[:]  # so are the InPlay views
+        return copy
+
+    def touched(self, seat: int | None) -> None:
+        """The seat's cards in play (None: any seat's) changed: a card came or left, or one's
+        pairing, task, upgrade or payment. Drops what observations keep of them (`shown`)."""
+        shown = self.shown
+        if shown is not None:
+            if seat is None:
+                self.shown = None
+            else:
+                shown[seat] = None
 
     def seat_of_turn(self) -> int:
         """The seat whose part of the season it is: clockwise from the active player."""

@@ -23,8 +23,9 @@ from meeple.engine.wording import seat_mark
 from meeple.games.round_table import rp
 from meeple.games.round_table.content import Card, Pool
 from meeple.games.round_table.events import QUEST_TARGET, RESET_REDIRECT, SUMMER_PLAY, hook
+from meeple.games.round_table.lineup import added, lineup
 from meeple.games.round_table.made import MADE, once
-from meeple.games.round_table.spring import NONE, can_hold, knight_label, label_in, own_knights
+from meeple.games.round_table.spring import NONE, can_hold, knight_label
 from meeple.games.round_table.state import (
     JOIN,
     OTHER,
@@ -47,16 +48,15 @@ _DONE = Action("done", "Done declaring campaigns")
 # --- 1. Declare Campaigns ------------------------------------------------------------------------
 def declare_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
     actions = [_DONE]
-    knights = committable(state, pool, seat)
-    if not knights:
-        return actions
-    play, card_of, cards = state.play[seat], state.card_of, pool.cards
-    kinds = [card_of[u] for u in play]
-    regions = tuple([cards[region].name for region in state.regions])
-    for knight in knights:
-        label = label_in(pool, kinds, play.index(knight))
-        made = ("commit", knight, label, regions)
-        actions += MADE.get(made) or once(made, _commits, knight, label, regions)
+    line = lineup(state, pool, seat)
+    attack, quest_of = state.attack, state.quest_of
+    regions: tuple[str, ...] = ()
+    for knight, label in zip(line.knights, line.knight_names, strict=True):
+        if attack[knight] < 0 and quest_of[knight] < 0:  # committable
+            if not regions:
+                regions = tuple([pool.cards[region].name for region in state.regions])
+            made = ("commit", knight, label, regions)
+            actions += MADE.get(made) or once(made, _commits, knight, label, regions)
     return actions
 
 
@@ -70,8 +70,8 @@ def _commits(knight: int, name: str, regions: tuple[str, ...]) -> tuple[Action, 
 
 def committable(state: Rt, pool: Pool, seat: int) -> list[int]:
     """Active Knights not yet committed: not engaged on a Quest, not attacking."""
-    knights, card_of, attack, quest_of = pool.of_type["knight"], state.card_of, state.attack, state.quest_of
-    return [u for u in state.play[seat] if card_of[u] in knights and attack[u] < 0 and quest_of[u] < 0]
+    attack, quest_of = state.attack, state.quest_of
+    return [u for u in lineup(state, pool, seat).knights if attack[u] < 0 and quest_of[u] < 0]
 
 
 # --- 2-4. The response windows -----------------------------------------------------------------------
@@ -206,7 +206,7 @@ def other_targets(state: Rt, pool: Pool, seat: int) -> Iterator[tuple[Card, int,
             continue
         if card.type == "title":
             yield card, -1, price
-        for knight in own_knights(state, pool, seat):
+        for knight in lineup(state, pool, seat).knights:
             if can_hold(state, pool, card_index, knight):
                 yield card, knight, price
 
@@ -236,6 +236,7 @@ def perform_summer(state: Rt, pool: Pool, seat: int, action: Action) -> None:
     verb = action.id.partition(":")[0]
     if verb == "commit":
         state.attack[action.payload["knight"]] = action.payload["slot"]
+        state.touched(seat)
         return
     if verb == "done":
         open_window(state, QUESTS)
@@ -273,6 +274,8 @@ def close_window(state: Rt, pool: Pool) -> None:
             state.paid[uid] = arg
             keeps = target in state.play[seat] and can_hold(state, pool, state.card_of[uid], target)
             state.paired[uid] = target if keeps else -1
+            added(state, pool, seat, uid)
+            state.touched(seat)
     state.window = []
 
 
@@ -285,6 +288,7 @@ def resolve_quest(state: Rt, pool: Pool, seat: int, uid: int, knight: int, spent
         return
     state.quest_of[knight] = len(state.quests)
     state.attack[knight] = -1
+    state.touched(state.owner[knight])
     state.quests.append([uid, knight, spent, seat])
 
 
@@ -303,6 +307,7 @@ def resolve_redirect(state: Rt, pool: Pool, uid: int, knight: int, task: int) ->
     if q >= 0 and state.quests[q][1] == knight:
         counter_quest(state, q)
     state.attack[knight] = state.quest_of[knight] = -1
+    state.touched(state.owner[knight])
     if task >= JOIN:
         state.quest_of[knight] = task - JOIN
     elif task >= 0:
@@ -317,6 +322,7 @@ def counter_quest(state: Rt, q: int) -> None:
         for u in zone:
             if state.quest_of[u] == q:
                 state.quest_of[u] = -1
+    state.touched(None)
 
 
 TARGETS = {QUESTS: quest_targets, REDIRECTS: redirect_targets, OTHER: other_targets}

@@ -1,6 +1,12 @@
 """Moving cards between zones: decks, hand, play, the Spent Pile (Terms: Spent Pile)."""
 
+from typing import TYPE_CHECKING
+
+from meeple.games.round_table.lineup import leaving
 from meeple.games.round_table.state import UNORDERED, Rt
+
+if TYPE_CHECKING:  # content.py loads the card texts, which draw cards (this module)
+    from meeple.games.round_table.content import Pool
 
 
 def draw(state: Rt, seat: int, from_main: bool = True) -> bool:
@@ -22,14 +28,16 @@ def take_top(state: Rt, deck: list[int]) -> int:
     return deck.pop()
 
 
-def leave_play(state: Rt, uid: int) -> None:
+def leave_play(state: Rt, pool: "Pool", uid: int) -> None:
     """Take a card out of play, clearing what it held: its pairing, task, upkeep. Anything paired
     with a knight that leaves play becomes unpaired but stays in play (Resetting Support)."""
     seat = state.owner[uid]
+    leaving(state, pool, seat, uid)
     state.play[seat].remove(uid)
     state.paired[uid] = state.attack[uid] = state.quest_of[uid] = -1
     state.paid[uid] = 0
     state.upgraded[uid] = False
+    state.touched(seat)
     for other in state.play[seat]:
         if state.paired[other] == uid:
             state.paired[other] = -1
