@@ -71,6 +71,24 @@ def test_another_move_than_the_greedy_choice_needs_a_lead_of_two_rounds(monkeypa
     assert planner._best(state, options, Rng(1), CONTENT, 1) == options[1]
 
 
+def test_a_move_that_wins_where_the_greedy_choice_loses_needs_one_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    """8: the team wins by completing the castle in the last round. A candidate complete in that
+    round where the greedy choice is complete one round later is played; one round sooner in a
+    future won either way is still not enough."""
+    _, state = turn_state(2, actor=0)
+    options = [("", "move:quarry"), ("", "move:forest")]
+    last = CONTENT.rounds
+    finish = {"move:quarry": last + 1, "move:forest": last}
+    monkeypatch.setattr(
+        planner, "_playout", lambda state, option, future, content: planner.finish_score(finish[option[1]], content)
+    )
+    assert planner._best(state, options, Rng(1), CONTENT, 1) == options[1]
+    finish.update({"move:quarry": last, "move:forest": last - 1})
+    assert planner._best(state, options, Rng(1), CONTENT, 1) == options[0]
+    finish.update({"move:quarry": last + 2, "move:forest": last + 1})
+    assert planner._best(state, options, Rng(1), CONTENT, 1) == options[0]
+
+
 def test_the_candidates_are_the_greedy_plans_best_destinations() -> None:
     g, state = turn_state(3, actor=1)
     legal = g.legal_actions(state, 1)
