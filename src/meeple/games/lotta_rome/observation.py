@@ -104,12 +104,6 @@ def _lots_view(explored: tuple[int, ...], mask: int, content: Content) -> list[l
     return [_pieces_view(lot, content) for lot in divided(explored, mask)]
 
 
-@lru_cache(maxsize=64)
-def _sources(players: int, odd_round: bool) -> tuple[int, ...]:
-    """By seat, whose lots it chooses from (Lotta.source_of) in an odd or an even round."""
-    return tuple((p + 1 if odd_round else p - 1) % players for p in range(players))
-
-
 @lru_cache(maxsize=1024)
 def _market_slot(slot: int, lot: int, land: int, gem: int, content: Content) -> dict[str, Any] | None:
     """A market slot as observations show it (shared, read-only)."""
@@ -219,7 +213,7 @@ def observation(
         "phase": state.phase,
         "to_move": list(to_move),
         "targets": targets,
-        "sources": list(_sources(state.players, state.round % 2 == 1)),
+        "sources": [state.source_of(p) for p in range(state.players)],
         "players_view": [_player(state, p, seat, content) for p in range(state.players)],
         "final": [f[:] for f in state.final],
         "log": word_log(state.log, seat, 40),
