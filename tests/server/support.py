@@ -4,7 +4,9 @@ drive seats over TestClient websockets, and work out which card faces a viewer m
 import html
 import json
 import re
+import sys
 import time
+import traceback
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -151,9 +153,18 @@ def wait_for_bots(manager: TableManager, table: Table, timeout: float = 20.0, al
     """Poll (from the test's thread) until no bot of the table is thinking."""
     deadline = time.monotonic() + timeout
     while manager.bots_busy(table):
-        assert time.monotonic() < deadline, "bots did not finish in time"
+        assert time.monotonic() < deadline, f"bots did not finish in {timeout} s: {_stuck(table)}"
         time.sleep(0.005)
     assert allow_problem or table.problem is None, table.problem
+
+
+def _stuck(table: Table) -> str:
+    """What a table whose bots do not finish is doing: its position, who is to move, and every
+    thread's stack (where the bot task or its worker waits)."""
+    stacks = "\n".join(
+        f"thread {ident}:\n{''.join(traceback.format_stack(frame))}" for ident, frame in sys._current_frames().items()
+    )
+    return f"seq {table.seq}, to move {table.to_move()}, bot task {table.bot_task!r}\n{stacks}"
 
 
 def restore_all(client: TestClient) -> dict[str, Table]:
