@@ -72,14 +72,33 @@ def _printed(pool: Pool) -> tuple[tuple[frozenset[str], ...], frozenset[int], fr
     return printed, pool.hooked[SUBTYPES], pool.hooked[INFLUENCE] | pool.hooked[RESISTANCE]
 
 
+@cache
+def _plain(pool: Pool) -> tuple[frozenset[int], tuple[int, ...]]:
+    """The cards whose text grants subtypes or adds Influence or Resistance (a seat with none of
+    them in play has every knight at its printed strength with its paired cards', the lineup's
+    powers and guards); and per card of the pool its bonus-giving subtypes as bits: 1 Round
+    Table (a Grail Knight is one too), 2 Grail, 4 Leader."""
+    printed, granting, adding = _printed(pool)
+    marks = tuple(
+        ("round_table" in subtypes) | ("grail" in subtypes) << 1 | ("leader" in card.subtypes) << 2
+        for subtypes, card in zip(printed, pool.cards, strict=True)
+    )
+    return granting | adding, marks
+
+
 def strengths(state: Rt, pool: Pool, seat: int) -> dict[int, tuple[int, int]]:
     """`strength` of every knight the seat has in play, in play order, in one pass: each
-    knight's paired cards and subtypes worked out once (not once per fellow)."""
+    knight's paired cards and subtypes worked out once (not once per fellow). When no card of
+    the seat has a text that could change them, the lineup's printed strengths are the knights'
+    own, and only the bonuses from fellows are added."""
     cards, card_of, quest_of, paired = pool.cards, state.card_of, state.quest_of, state.paired
     line = lineup(state, pool, seat)
     knights = line.knights
     if not knights:
         return {}
+    texts, marks = _plain(pool)
+    if texts.isdisjoint(line.kinds):
+        return _printed_strengths(knights, [marks[card_of[u]] for u in knights], quest_of, line.powers, line.guards)
     items: dict[int, list[int]] = {u: [] for u in knights}  # per knight: its paired cards, in play order
     for u in line.items:  # only Equipment and Titles are paired
         holder = items.get(paired[u])
@@ -108,6 +127,29 @@ def strengths(state: Rt, pool: Pool, seat: int) -> dict[int, tuple[int, int]]:
         if "grail" in mine:
             r += grail - f
         bonus = leaders - (f and "leader" in cards[card_of[u]].subtypes)
+        found[u] = (i + bonus, r + bonus)
+    return found
+
+
+def _printed_strengths(
+    knights: tuple[int, ...], marks: list[int], quest_of: list[int], powers: tuple[int, ...], guards: tuple[int, ...]
+) -> dict[int, tuple[int, int]]:
+    """`strengths` of knights whose values are their printed ones with their paired cards'
+    (`powers`, `guards`), `marks` their subtypes' bits (`_plain`): the fellows' bonuses added."""
+    free = [quest_of[u] < 0 for u in knights]  # not engaged on a quest: gives its bonuses
+    round_table = grail = leaders = 0
+    for mark, f in zip(marks, free, strict=True):
+        if f and mark:
+            round_table += mark & 1
+            grail += mark >> 1 & 1
+            leaders += mark >> 2
+    found = {}
+    for u, mark, f, i, r in zip(knights, marks, free, powers, guards, strict=True):
+        if mark & 1:
+            i += round_table - f  # each other free Round Table knight
+        if mark & 2:
+            r += grail - f
+        bonus = leaders - f if mark & 4 else leaders
         found[u] = (i + bonus, r + bonus)
     return found
 

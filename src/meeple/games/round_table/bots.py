@@ -10,8 +10,6 @@ its attack; free your own quested knights with Redirects; never pull support bac
 surplus demesnes first.
 """
 
-from functools import cache
-
 from meeple.engine import Action, Rng
 from meeple.games.round_table import rp
 from meeple.games.round_table.content import Pool
@@ -23,35 +21,9 @@ LOW_CAPACITY = 40  # below this, Winter draws a demesne when the hand holds none
 
 
 def _power(state: Rt, pool: Pool, knight: int) -> int:
-    """A quick estimate of a knight's Influence: its own and its paired cards'."""
-    total = pool.cards[state.card_of[knight]].influence
-    for u in state.play[state.owner[knight]]:
-        if state.paired[u] == knight:
-            total += pool.cards[state.card_of[u]].influence
-    return total
-
-
-def _powers(state: Rt, pool: Pool) -> dict[int, int]:
-    """`_power` of every knight in play, from each seat's lineup (its knights, then its items:
-    only Equipment and Titles are paired)."""
-    influence, card_of, paired = _influence(pool), state.card_of, state.paired
-    power: dict[int, int] = {}
-    for seat in range(state.players):
-        line = lineup(state, pool, seat)
-        if not line.knights:
-            continue
-        mine = {u: influence[card_of[u]] for u in line.knights}
-        for u in line.items:
-            if paired[u] in mine:
-                mine[paired[u]] += influence[card_of[u]]
-        power.update(mine)
-    return power
-
-
-@cache
-def _influence(pool: Pool) -> tuple[int, ...]:
-    """Per card of the pool: its printed Influence."""
-    return tuple(card.influence for card in pool.cards)
+    """A quick estimate of a knight's Influence: its own and its paired cards' (the lineup's)."""
+    line = lineup(state, pool, state.owner[knight])
+    return line.powers[line.knights.index(knight)]
 
 
 def _card(pool: Pool, action: Action) -> int:
@@ -92,21 +64,24 @@ def _declare(state: Rt, seat: int, legal: list[Action], pool: Pool) -> Action:
     commits = [a for a in legal if a.id.startswith("commit:")]
     if not commits:
         return legal[0]
-    cards, attack = pool.cards, state.attack
-    power = _powers(state, pool)
-    free = sum([power[u] for u in {a.payload["knight"] for a in commits}])
+    cards, attack, owner, card_of = pool.cards, state.attack, state.owner, state.card_of
     slots = len(state.regions)
     mine_at, influence_at, resistance_at = [0] * slots, [0] * slots, [0] * slots
-    owner, card_of = state.owner, state.card_of
-    for u, strength in power.items():  # only knights attack
-        slot = attack[u]
-        if not 0 <= slot < slots:
-            continue
-        if owner[u] == seat:
-            mine_at[slot] += strength
-        else:
-            influence_at[slot] += strength
-            resistance_at[slot] += cards[card_of[u]].resistance
+    power: dict[int, int] = {}  # the seat's knights' powers
+    for p in range(state.players):
+        line = lineup(state, pool, p)
+        if p == seat:
+            power = dict(zip(line.knights, line.powers, strict=True))
+        for u, strength in zip(line.knights, line.powers, strict=True):  # only knights attack
+            slot = attack[u]
+            if not 0 <= slot < slots:
+                continue
+            if owner[u] == seat:
+                mine_at[slot] += strength
+            else:
+                influence_at[slot] += strength
+                resistance_at[slot] += cards[card_of[u]].resistance
+    free = sum([power[u] for u in {a.payload["knight"] for a in commits}])
     best: tuple[float, int] = (0.0, -1)
     for slot, region_index in enumerate(state.regions):
         region = cards[region_index]
@@ -117,9 +92,9 @@ def _declare(state: Rt, seat: int, legal: list[Action], pool: Pool) -> Action:
         score = region.renown / (1 + need)
         if score > best[0]:
             best = (score, slot)
-    options = [a for a in commits if a.payload["slot"] == best[1]]
-    if not options:
+    if best[1] < 0:
         return legal[0]
+    options = [a for a in commits if a.payload["slot"] == best[1]]
     return max(options, key=lambda a: power[a.payload["knight"]])
 
 

@@ -1,6 +1,7 @@
 """A seat's cards in play, summed up for the rules that read them at every decision: the cards'
 names as labels show them, the seat's capacity and upkeep (Resource Points), its knights with
-what each holds, its Equipment and Titles, and its cards whose text changes what it pays.
+what each holds and its printed strength with it, its Equipment and Titles, and its cards whose
+text changes what it pays.
 
 The summaries are kept with the state (`Rt.lineups`, outside its serialized fields: a state's
 encoding, digest and equality never see them) and kept true by the rules that change a seat's
@@ -69,6 +70,8 @@ class Lineup(msgspec.Struct, frozen=True, gc=False):
     knights: tuple[int, ...]  # its knights, in play order
     knight_names: tuple[str, ...]  # per knight: its label
     holdings: tuple[frozenset[int | str], ...]  # per knight: what it holds one of (Pool.holding of its paired cards)
+    powers: tuple[int, ...]  # per knight: its printed Influence plus that of its paired cards (before any text)
+    guards: tuple[int, ...]  # per knight: its printed Resistance plus that of its paired cards (before any text)
     items: tuple[int, ...]  # its Equipment and Titles (the cards a knight may hold), in play order
     item_names: tuple[str, ...]  # per item: its label
     changers: tuple[int, ...]  # its cards whose text changes what it pays (rp.cost_changers), in play order
@@ -83,10 +86,15 @@ def build(state: Rt, pool: "Pool", seat: int) -> Lineup:
     knights = [u for u, kind in zip(play, kinds, strict=True) if kind in knight_kinds]
     items = [u for u, kind in zip(play, kinds, strict=True) if kind not in knight_kinds and holding[kind] is not None]
     held: dict[int, set[int | str]] = {knight: set() for knight in knights}
+    cards = pool.cards
+    powers = {knight: cards[card_of[knight]].influence for knight in knights}
+    guards = {knight: cards[card_of[knight]].resistance for knight in knights}
     for u in items:
         holder = held.get(paired[u])
         if holder is not None:
             holder.add(holding[card_of[u]])
+            powers[paired[u]] += cards[card_of[u]].influence
+            guards[paired[u]] += cards[card_of[u]].resistance
     return Lineup(
         tuple(kinds),
         tuple(names),
@@ -95,6 +103,8 @@ def build(state: Rt, pool: "Pool", seat: int) -> Lineup:
         tuple(knights),
         tuple([names[play.index(u)] for u in knights]),
         tuple([frozenset(held[knight]) for knight in knights]),
+        tuple([powers[knight] for knight in knights]),
+        tuple([guards[knight] for knight in knights]),
         tuple(items),
         tuple([names[play.index(u)] for u in items]),
         tuple([u for u, kind in zip(play, kinds, strict=True) if kind in cost]),
@@ -120,18 +130,23 @@ def added(state: Rt, pool: "Pool", seat: int, uid: int) -> None:
         return
     old = kept[seat]
     kind = state.card_of[uid]
-    name = pool.cards[kind].name
+    card = pool.cards[kind]
+    name = card.name
     knights, knight_names, holdings = old.knights, old.knight_names, old.holdings
+    powers, guards = old.powers, old.guards
     items, item_names = old.items, old.item_names
     key = pool.holding[kind]
     if kind in pool.of_type["knight"]:
         knights, knight_names, holdings = (*knights, uid), (*knight_names, name), (*holdings, frozenset())
+        powers, guards = (*powers, card.influence), (*guards, card.resistance)
     elif key is not None:
         items, item_names = (*items, uid), (*item_names, name)
         knight = state.paired[uid]
         if knight in knights:
             i = knights.index(knight)
             holdings = (*holdings[:i], holdings[i] | {key}, *holdings[i + 1 :])
+            powers = (*powers[:i], powers[i] + card.influence, *powers[i + 1 :])
+            guards = (*guards[:i], guards[i] + card.resistance, *guards[i + 1 :])
     kinds = (*old.kinds, kind)
     names = (*old.names, name)
     if kind in old.kinds:  # a namesake in play: the copies are numbered anew
@@ -144,6 +159,8 @@ def added(state: Rt, pool: "Pool", seat: int, uid: int) -> None:
         knights,
         knight_names,
         holdings,
+        powers,
+        guards,
         items,
         item_names,
         (*old.changers, uid) if kind in pool.hooked[COST] else old.changers,
@@ -162,18 +179,23 @@ def leaving(state: Rt, pool: "Pool", seat: int, uid: int) -> None:
     kind = old.kinds[place]
     kinds = (*old.kinds[:place], *old.kinds[place + 1 :])
     knights, knight_names, holdings = old.knights, old.knight_names, old.holdings
+    powers, guards = old.powers, old.guards
     items, item_names = old.items, old.item_names
     if uid in knights:  # what it held becomes unpaired: its holding goes with it
         i = knights.index(uid)
         knights, knight_names = (*knights[:i], *knights[i + 1 :]), (*knight_names[:i], *knight_names[i + 1 :])
         holdings = (*holdings[:i], *holdings[i + 1 :])
+        powers, guards = (*powers[:i], *powers[i + 1 :]), (*guards[:i], *guards[i + 1 :])
     elif uid in items:
         i = items.index(uid)
         items, item_names = (*items[:i], *items[i + 1 :]), (*item_names[:i], *item_names[i + 1 :])
         knight = state.paired[uid]
         if knight in knights:
             k = knights.index(knight)
+            card = pool.cards[kind]
             holdings = (*holdings[:k], holdings[k] - {pool.holding[kind]}, *holdings[k + 1 :])
+            powers = (*powers[:k], powers[k] - card.influence, *powers[k + 1 :])
+            guards = (*guards[:k], guards[k] - card.resistance, *guards[k + 1 :])
     names = (*old.names[:place], *old.names[place + 1 :])
     if kind in kinds:  # a namesake stays in play: the copies are numbered anew
         names, knight_names, item_names = _renamed(pool, play, kinds, knights, items)
@@ -185,6 +207,8 @@ def leaving(state: Rt, pool: "Pool", seat: int, uid: int) -> None:
         knights,
         knight_names,
         holdings,
+        powers,
+        guards,
         items,
         item_names,
         tuple([u for u in old.changers if u != uid]) if uid in old.changers else old.changers,
@@ -203,16 +227,19 @@ def _renamed(
 
 def moved(state: Rt, pool: "Pool", seat: int, uid: int, before: int) -> None:
     """Item `uid` of the seat, paired with knight `before` (or -1), is now paired with the knight
-    `state.paired[uid]`: update the kept `Lineup`'s holdings."""
+    `state.paired[uid]`: update the kept `Lineup`'s holdings, powers and guards."""
     kept = state.lineups
     if kept is None or kept[seat] is None:
         return
     old = kept[seat]
-    key, after = pool.holding[state.card_of[uid]], state.paired[uid]
-    holdings = tuple(
-        [
-            holding - {key} if knight == before else holding | {key} if knight == after else holding
-            for knight, holding in zip(old.knights, old.holdings, strict=True)
-        ]
-    )
-    kept[seat] = msgspec.structs.replace(old, holdings=holdings)
+    kind, after = state.card_of[uid], state.paired[uid]
+    key, card = pool.holding[kind], pool.cards[kind]
+    holdings, powers, guards = list(old.holdings), list(old.powers), list(old.guards)
+    for i, knight in enumerate(old.knights):
+        if knight == before:
+            holdings[i] = holdings[i] - {key}
+            powers[i], guards[i] = powers[i] - card.influence, guards[i] - card.resistance
+        elif knight == after:
+            holdings[i] = holdings[i] | {key}
+            powers[i], guards[i] = powers[i] + card.influence, guards[i] + card.resistance
+    kept[seat] = msgspec.structs.replace(old, holdings=tuple(holdings), powers=tuple(powers), guards=tuple(guards))
