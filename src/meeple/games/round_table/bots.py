@@ -60,28 +60,30 @@ def _spring(state: Rt, seat: int, legal: list[Action], pool: Pool) -> Action:
 def _declare(state: Rt, seat: int, legal: list[Action], pool: Pool) -> Action:
     """Commit the strongest free knight to the richest region it can still take: one whose
     Resistance, plus the Resistance and Influence of enemies already there, the seat's knights
-    can beat."""
-    commits = [a for a in legal if a.id.startswith("commit:")]
-    if not commits:
+    can beat. The knights and their powers are the lineups' (Declare offers each free knight of
+    the seat to every region: `legal` is Done and those commits)."""
+    if len(legal) < 2:
         return legal[0]
-    cards, attack, owner, card_of = pool.cards, state.attack, state.owner, state.card_of
+    cards, attack, quest_of, owner, card_of = pool.cards, state.attack, state.quest_of, state.owner, state.card_of
     slots = len(state.regions)
     mine_at, influence_at, resistance_at = [0] * slots, [0] * slots, [0] * slots
-    power: dict[int, int] = {}  # the seat's knights' powers
+    free = 0  # the power of the seat's free knights
+    strongest, most = -1, 0  # the first of them with the most power
     for p in range(state.players):
         line = lineup(state, pool, p)
-        if p == seat:
-            power = dict(zip(line.knights, line.powers, strict=True))
         for u, strength in zip(line.knights, line.powers, strict=True):  # only knights attack
             slot = attack[u]
-            if not 0 <= slot < slots:
-                continue
-            if owner[u] == seat:
-                mine_at[slot] += strength
-            else:
-                influence_at[slot] += strength
-                resistance_at[slot] += cards[card_of[u]].resistance
-    free = sum([power[u] for u in {a.payload["knight"] for a in commits}])
+            if slot < 0:
+                if p == seat and quest_of[u] < 0:
+                    free += strength
+                    if strongest < 0 or strength > most:
+                        strongest, most = u, strength
+            elif slot < slots:
+                if owner[u] == seat:
+                    mine_at[slot] += strength
+                else:
+                    influence_at[slot] += strength
+                    resistance_at[slot] += cards[card_of[u]].resistance
     best: tuple[float, int] = (0.0, -1)
     for slot, region_index in enumerate(state.regions):
         region = cards[region_index]
@@ -94,8 +96,8 @@ def _declare(state: Rt, seat: int, legal: list[Action], pool: Pool) -> Action:
             best = (score, slot)
     if best[1] < 0:
         return legal[0]
-    options = [a for a in commits if a.payload["slot"] == best[1]]
-    return max(options, key=lambda a: power[a.payload["knight"]])
+    chosen = f"commit:{strongest}:{best[1]}"
+    return next((action for action in legal if action.id == chosen), legal[0])
 
 
 def _quest(state: Rt, seat: int, legal: list[Action], pool: Pool) -> Action:

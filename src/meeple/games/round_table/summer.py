@@ -332,11 +332,17 @@ TARGETS = {QUESTS: quest_targets, REDIRECTS: redirect_targets, OTHER: other_targ
 def pass_until_response(state: Rt, pool: Pool) -> bool:
     """Seats with no card to play in the current window pass by themselves, in turn, until one
     can respond (True: it decides) or every seat has passed (False). A hand without a card of
-    the step's kind is ruled out before any RP is counted."""
+    the step's kind is ruled out before any RP is counted, and when no hand holds one, every seat
+    still to pass passes at once."""
     step = state.step
     playable = pool.hooked[SUMMER_PLAY] if step == OTHER else pool.of_type[CARD_OF_STEP[step]]
-    targets = TARGETS[step]
     card_of, hands, players = state.card_of, state.hand, state.players
+    left = players - state.window_passes
+    if left > 0 and playable.isdisjoint([card_of[u] for hand in hands for u in hand]):
+        state.window_seat = (state.window_seat + left) % players
+        state.window_passes = players
+        return False
+    targets = TARGETS[step]
     while state.window_passes < players:
         seat = state.window_seat
         if not playable.isdisjoint(map(card_of.__getitem__, hands[seat])) and (
