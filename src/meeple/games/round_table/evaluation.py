@@ -52,8 +52,8 @@ def features(state: Rt, seat: int, pool: Pool) -> list[float]:
         float(renown(state, pool, seat)),
         float(capacity(state, pool, seat)),
         float(len(knights)),
-        float(sum(i for i, _ in knights)),
-        float(sum(r for _, r in knights)),
+        float(sum([i for i, _ in knights])),
+        float(sum([r for _, r in knights])),
         float(len(state.hand[seat])),
         float(len(state.main[seat])),
     ]

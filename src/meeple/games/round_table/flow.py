@@ -144,25 +144,29 @@ def advance(state: Rt, rules: Rules) -> None:
 
 
 def summer_forward(state: Rt, pool: Pool) -> bool:
-    """One step of the Summer's own progress; False when a seat must decide."""
-    if state.step == DECLARE:
-        if state.turn >= state.players:
-            state.used = []  # "This restriction is removed at the end of the Summer season."
-            end_season(state, AUTUMN)
-        elif not summer.committable(state, pool, state.seat_of_turn()):
+    """The Summer's own progress up to the next decision: False when a seat must decide, True
+    when the Summer is over."""
+    held: set[int] | None = None  # the cards in hands, the same until a seat decides
+    while True:
+        if state.step == DECLARE:
+            if state.turn >= state.players:
+                state.used = []  # "This restriction is removed at the end of the Summer season."
+                end_season(state, AUTUMN)
+                return True
+            if summer.committable(state, pool, state.seat_of_turn()):
+                return False
             summer.open_window(state, QUESTS)
-        else:
+            continue
+        if held is None:
+            held = summer.held_cards(state)
+        if summer.pass_until_response(state, pool, held):
             return False
-        return True
-    if summer.pass_until_response(state, pool):
-        return False
-    summer.close_window(state, pool)
-    if state.step == OTHER:
-        state.turn += 1
-        state.step = DECLARE
-    else:
-        summer.open_window(state, NEXT_WINDOW[state.step])
-    return True
+        summer.close_window(state, pool)
+        if state.step == OTHER:
+            state.turn += 1
+            state.step = DECLARE
+        else:
+            summer.open_window(state, NEXT_WINDOW[state.step])
 
 
 def end_season(state: Rt, following: str) -> None:
@@ -191,7 +195,8 @@ def begin(state: Rt, rules: Rules, season: str) -> None:
 
 
 def renown(state: Rt, pool: Pool, seat: int) -> int:
-    return sum(pool.cards[r].renown for r in state.captured[seat])
+    cards = pool.cards
+    return sum([cards[r].renown for r in state.captured[seat]])
 
 
 def check_end(state: Rt, rules: Rules) -> bool:

@@ -283,28 +283,37 @@ def determinize(state: Rt, seat: int, rng: Rng, pool: Pool) -> Rt:
     has the faces of its cards not in view invented anew (see `_invent_deck`). What the seat
     cannot see is sorted before it is drawn from, so the sample tells nothing of the real order."""
     sampled = state.clone()
-    main_backed, card_of = pool.main, sampled.card_of
+    main_backed, card_of, starters = pool.main, sampled.card_of, starter_names()
     for p in range(sampled.players):
-        if p != seat and sampled.decks[p] not in starter_names():
+        main, demesne = sampled.main[p], sampled.demesne[p]
+        if p == seat:  # its own hand stays; its decks it cannot see either
+            main.sort()
+            demesne.sort()
+            continue
+        if sampled.decks[p] not in starters:
             _invent_deck(sampled, p, rng, pool)
         hand = sampled.hand[p]
-        backs = [] if p == seat else [main_backed[card_of[uid]] for uid in hand]
-        for is_main, deck in ((True, sampled.main[p]), (False, sampled.demesne[p])):
-            places = [i for i, back in enumerate(backs) if back == is_main]
-            if not places:
-                deck.sort()
-                continue
-            unseen = sorted([hand[i] for i in places] + deck)
-            # the hand's cards of this back: a uniformly random draw from the cards not in view
-            for k, i in enumerate(places):
-                j = k + rng.below(len(unseen) - k)
-                unseen[k], unseen[j] = unseen[j], unseen[k]
-                hand[i] = unseen[k]
-            deck[:] = unseen[len(places) :]
+        backs = [main_backed[card_of[uid]] for uid in hand]
+        _redraw(hand, [i for i, back in enumerate(backs) if back], main, rng)
+        _redraw(hand, [i for i, back in enumerate(backs) if not back], demesne, rng)
     sampled.regions_deck.sort()
     sampled.rng = Rng(rng.next64())
     sampled.seed = UNORDERED  # the real seed would let a bot rebuild every shuffle
     return sampled
+
+
+def _redraw(hand: list[int], places: list[int], deck: list[int], rng: Rng) -> None:
+    """The hand's cards at `places` (all of one back) and the deck of that back: the hand's
+    cards a uniformly random draw from the cards not in view, the rest the deck, sorted."""
+    if not places:
+        deck.sort()
+        return
+    unseen = sorted([hand[i] for i in places] + deck)
+    for k, i in enumerate(places):
+        j = k + rng.below(len(unseen) - k)
+        unseen[k], unseen[j] = unseen[j], unseen[k]
+        hand[i] = unseen[k]
+    deck[:] = unseen[len(places) :]
 
 
 def _invent_deck(state: Rt, p: int, rng: Rng, pool: Pool) -> None:

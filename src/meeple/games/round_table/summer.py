@@ -329,20 +329,27 @@ TARGETS = {QUESTS: quest_targets, REDIRECTS: redirect_targets, OTHER: other_targ
 """Per response window: what the seat may play in it, one by one."""
 
 
-def pass_until_response(state: Rt, pool: Pool) -> bool:
+def held_cards(state: Rt) -> set[int]:
+    """The pool indices of the cards in every hand (the same until a seat decides: a Summer's own
+    progress moves no card into or out of a hand)."""
+    card_of = state.card_of
+    return {card_of[u] for hand in state.hand for u in hand}
+
+
+def pass_until_response(state: Rt, pool: Pool, held: set[int]) -> bool:
     """Seats with no card to play in the current window pass by themselves, in turn, until one
-    can respond (True: it decides) or every seat has passed (False). A hand without a card of
-    the step's kind is ruled out before any RP is counted, and when no hand holds one, every seat
-    still to pass passes at once."""
+    can respond (True: it decides) or every seat has passed (False). When no hand holds a card
+    of the step's kind (`held`: `held_cards`), every seat still to pass passes at once; else a
+    hand without one is ruled out before any RP is counted."""
     step = state.step
     playable = pool.hooked[SUMMER_PLAY] if step == OTHER else pool.of_type[CARD_OF_STEP[step]]
-    card_of, hands, players = state.card_of, state.hand, state.players
+    players = state.players
     left = players - state.window_passes
-    if left > 0 and playable.isdisjoint([card_of[u] for hand in hands for u in hand]):
+    if left > 0 and playable.isdisjoint(held):
         state.window_seat = (state.window_seat + left) % players
         state.window_passes = players
         return False
-    targets = TARGETS[step]
+    targets, card_of, hands = TARGETS[step], state.card_of, state.hand
     while state.window_passes < players:
         seat = state.window_seat
         if not playable.isdisjoint(map(card_of.__getitem__, hands[seat])) and (
