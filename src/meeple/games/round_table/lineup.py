@@ -234,12 +234,14 @@ def moved(state: Rt, pool: "Pool", seat: int, uid: int, before: int) -> None:
     old = kept[seat]
     kind, after = state.card_of[uid], state.paired[uid]
     key, card = pool.holding[kind], pool.cards[kind]
+    knights = old.knights
     holdings, powers, guards = list(old.holdings), list(old.powers), list(old.guards)
-    for i, knight in enumerate(old.knights):
-        if knight == before:
-            holdings[i] = holdings[i] - {key}
-            powers[i], guards[i] = powers[i] - card.influence, guards[i] - card.resistance
-        elif knight == after:
-            holdings[i] = holdings[i] | {key}
-            powers[i], guards[i] = powers[i] + card.influence, guards[i] + card.resistance
+    if before in knights:
+        i = knights.index(before)
+        holdings[i] = holdings[i] - {key}
+        powers[i], guards[i] = powers[i] - card.influence, guards[i] - card.resistance
+    if after in knights:
+        i = knights.index(after)
+        holdings[i] = holdings[i] | {key}
+        powers[i], guards[i] = powers[i] + card.influence, guards[i] + card.resistance
     kept[seat] = msgspec.structs.replace(old, holdings=tuple(holdings), powers=tuple(powers), guards=tuple(guards))

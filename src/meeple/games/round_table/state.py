@@ -91,8 +91,8 @@ class Rt(State, kw_only=True, dict=True):
     shown: ClassVar[list[Any] | None] = None  # per seat its observation.InPlay or None; set per instance
 
     def clone(self) -> "Rt":
-        """A copy sharing nothing mutable: lists of ints are sliced, nested lists rebuilt (the kept
-        lineups, immutable, are shared)."""
+        """A copy sharing nothing mutable: lists of ints are sliced, nested lists rebuilt (`map` of
+        `list.copy`: no comprehension's frame); the kept lineups, immutable, are shared."""
         copy = Rt(
             players=self.players,
             seed=self.seed,
@@ -101,11 +101,11 @@ class Rt(State, kw_only=True, dict=True):
             card_of=self.card_of[:],
             owner=self.owner[:],
             decks=self.decks[:],
-            main=[z[:] for z in self.main],
-            demesne=[z[:] for z in self.demesne],
-            hand=[z[:] for z in self.hand],
-            play=[z[:] for z in self.play],
-            spent=[z[:] for z in self.spent],
+            main=list(map(list.copy, self.main)),
+            demesne=list(map(list.copy, self.demesne)),
+            hand=list(map(list.copy, self.hand)),
+            play=list(map(list.copy, self.play)),
+            spent=list(map(list.copy, self.spent)),
             paired=self.paired[:],
             attack=self.attack[:],
             quest_of=self.quest_of[:],
@@ -113,23 +113,23 @@ class Rt(State, kw_only=True, dict=True):
             paid=self.paid[:],
             regions_deck=self.regions_deck[:],
             regions=self.regions[:],
-            captured=[z[:] for z in self.captured],
+            captured=list(map(list.copy, self.captured)),
             total_renown=self.total_renown,
             active=self.active,
             phase=self.phase,
             round=self.round,
             turn=self.turn,
             step=self.step,
-            window=[w[:] for w in self.window],
+            window=list(map(list.copy, self.window)),
             window_seat=self.window_seat,
             window_passes=self.window_passes,
             used=self.used[:],
-            quests=[q[:] for q in self.quests],
+            quests=list(map(list.copy, self.quests)),
             spent_rp=self.spent_rp[:],
             owed=self.owed[:],
             demesne_played=self.demesne_played[:],
             mulligans=self.mulligans[:],
-            left=[pair[:] for pair in self.left],
+            left=list(map(list.copy, self.left)),
             after_discard=self.after_discard,
             end_reason=self.end_reason,
             log=self.log[:],
