@@ -23,6 +23,7 @@ from uvicorn.logging import AccessFormatter
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
+from hang_guard import HANG_SECONDS
 from machine_speed import MACHINE_SPEED
 from meeple.engine import Game, State, game_specs, get_game
 from meeple.server import app as server_app
@@ -46,7 +47,7 @@ def post_form(base: str, form: str, headers: dict[str, str] | None = None) -> tu
         headers={"Content-Type": "application/x-www-form-urlencoded", **(headers or {})},
     )
     try:
-        with urllib.request.urlopen(request, timeout=20) as response:
+        with urllib.request.urlopen(request, timeout=HANG_SECONDS) as response:
             return response.status, response.read().decode()
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode()
