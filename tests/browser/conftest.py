@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import uvicorn
 from fastapi import FastAPI
-from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Playwright, expect, sync_playwright
 
 from hang_guard import HANG_SECONDS
 from machine_speed import MACHINE_SPEED
@@ -32,6 +32,7 @@ CHROMIUM_ARGS = [
 ]
 VIEWPORT = {"width": 1400, "height": 1000}
 TIMEOUT_MS = round(HANG_SECONDS * 1000) // 2  # any single wait in a browser: a guard against a hang
+expect.set_options(timeout=TIMEOUT_MS)  # the assertions' waits too (5 s unless told)
 
 
 class LiveServer:
