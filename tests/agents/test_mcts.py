@@ -6,6 +6,7 @@ import time
 import pytest
 from toy_games import SealedDuel, SealedDuelState, TicTacToe, TicTacToeState, TinyCoop
 
+from meeple.agents import mcts
 from meeple.agents.base import Agent
 from meeple.agents.factory import BadAgent, make_agent
 from meeple.agents.mcts import CHECK_EVERY, DEFAULT_ITERATIONS, MctsAgent, estimate_rewards, seat_rewards
@@ -143,12 +144,26 @@ def test_the_search_stops_once_its_choice_cannot_change() -> None:
     assert uncertain.last_iterations == 64  # an open board: the leader could still be caught
 
 
-def test_a_time_budget_stops_early_too() -> None:
+class TickingClock:
+    """A clock that moves on 10 ms each time it is read: a search timed by it runs as many
+    iterations in its budget on any machine, loaded or not."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 0.01
+        return self.now
+
+
+def test_a_time_budget_stops_early_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search with only a time budget stops once its choice is settled, before the budget is spent."""
+    clock = TickingClock()
+    monkeypatch.setattr(mcts, "time", clock)
     game = TicTacToe()
     agent = MctsAgent(5, seconds=30.0)
-    start = time.perf_counter()
     assert agent.choose(game, game.from_board("XX. OO. ..."), 0) == "2"
-    assert time.perf_counter() - start < 30.0
+    assert clock.now < 30.0 and agent.last_iterations < 30.0 / 0.01
 
 
 def test_seconds_budget_returns_a_legal_action_in_time() -> None:
