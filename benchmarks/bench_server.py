@@ -1,10 +1,10 @@
 """How many live tables the browser server holds, and how fast it answers a move.
 
-Starts `meeple serve` in a subprocess on a fresh database, creates K Four Big Strata tables
-whose seats are all "human", and drives every seat from this process over websockets, as
-a browser would: read the pushed view (a patch of the last one, as the table page asks for,
-unless `--views full`), pick a random `data-action` id, send `{"action": id, "seq": n}`,
-wait for its own updated view. The seats of one table take
+Starts `meeple serve` in a subprocess on a fresh database, creates K tables of one game (Four
+Big Strata unless `--game` says another) whose seats are all "human", and drives every seat
+from this process over websockets, as a browser would: read the pushed view (a patch of the
+last one, as the table page asks for, unless `--views full`), pick a random `data-action` id,
+send `{"action": id, "seq": n}`, wait for its own updated view. The seats of one table take
 turns (one pending action per table, as people clicking seconds apart would), so the
 next view a seat receives after sending is its own action's result. A finished game is
 replaced by a new table, so K tables stay in play for the whole run. Reports tables held,
@@ -16,6 +16,7 @@ means the bot moved first).
     .venv/bin/python benchmarks/bench_server.py --tables 200 --players 4 --seconds 60 --think 1 --warmup 20
     .venv/bin/python benchmarks/bench_server.py --tables 16 --src ../main/src   # another checkout's server
     .venv/bin/python benchmarks/bench_server.py --tables 16 --views full          # every view whole
+    .venv/bin/python benchmarks/bench_server.py --tables 16 --game round-house    # another game
 
 Every move is committed with synchronous=FULL (an fsync) before anyone sees it, so the
 figures include the durability the server promises. Each table's browsers connect from a
@@ -110,9 +111,9 @@ def start_server(db: str, port: int, bot_workers: int, src: str | None) -> subpr
             time.sleep(0.1)
 
 
-def create_table(port: int, seats: list[str], address: str) -> list[str]:
-    """POST the lobby form from `address`; the websocket URL of every human seat."""
-    form = f"game=four-big-strata&players={len(seats)}&" + "&".join(f"seat{i}={who}" for i, who in enumerate(seats))
+def create_table(port: int, game: str, seats: list[str], address: str) -> list[str]:
+    """POST the lobby form for `game` from `address`; the websocket URL of every human seat."""
+    form = f"game={game}&players={len(seats)}&" + "&".join(f"seat{i}={who}" for i, who in enumerate(seats))
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60, source_address=(address, 0))
     try:
         connection.request("POST", "/tables", form, {"Content-Type": "application/x-www-form-urlencoded"})
@@ -215,6 +216,7 @@ class TableDriver:
 
 async def keep_table(
     port: int,
+    game: str,
     seats: list[str],
     rng: random.Random,
     stats: Stats,
@@ -226,7 +228,7 @@ async def keep_table(
 ) -> None:
     """Keep one table in play until time is up: a finished game is followed by a new table."""
     while time.monotonic() < stop:
-        urls = await asyncio.to_thread(create_table, port, seats, address)
+        urls = await asyncio.to_thread(create_table, port, game, seats, address)
         stats.tables_created += 1
         driver = TableDriver(stats, stop, think, address, warm, views)
         try:
@@ -283,8 +285,8 @@ async def run(args: argparse.Namespace, port: int, server_pid: int, count: Calla
     warm, stop = started + args.warmup, started + args.warmup + args.seconds
     drivers = asyncio.gather(
         *(
-            keep_table(port, seats, random.Random(rng.random()), stats, stop, args.think, address(k), warm, args.views)
-            for k in range(args.tables)
+            keep_table(port, args.game, seats, table_rng, stats, stop, args.think, address(k), warm, args.views)
+            for k, table_rng in enumerate(random.Random(rng.random()) for _ in range(args.tables))
         )
     )
     await asyncio.sleep(max(0.0, warm - time.monotonic()))
@@ -308,6 +310,7 @@ def stored_actions(db: str) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=8, help="tables in play at once (K)")
+    parser.add_argument("--game", default="four-big-strata", help="the game played at every table (its slug)")
     parser.add_argument("--players", type=int, default=4, help="human seats per table, driven from here")
     parser.add_argument("--server-bot", default="", help="also seat one server-side bot per table (e.g. heuristic)")
     parser.add_argument("--seconds", type=float, default=20, help="how long to measure (T), after the warm-up")
@@ -341,7 +344,8 @@ def main() -> None:
     shutil.rmtree(workdir, ignore_errors=True)
     seats_note = f"{args.players} driven seats" + (f" + 1 server bot ({args.server_bot})" if args.server_bot else "")
     print(
-        f"meeple server benchmark: {args.tables} tables x {seats_note}, {elapsed:.0f} s measured, think {args.think} s"
+        f"meeple server benchmark: {args.tables} {args.game} tables x {seats_note}, {elapsed:.0f} s measured, "
+        f"think {args.think} s"
     )
     print(f"  server from {args.src or 'this checkout'}; load average at the end {os.getloadavg()[0]:.1f}")
     finished = stats.games_finished

@@ -46,11 +46,10 @@ class Clock:
         return now
 
 
-def play(slug: str, seed: int, actions: int, clock: Clock, sizes: dict[str, int], fresh: bool = False) -> int:
-    """One random game of `slug`, its views made after every action; the actions made."""
+def new_table(slug: str, seed: int) -> Table:
+    """A table of `slug` at its start, every seat a person's, as the server keeps it."""
     game = get_game(slug)
     players = PLAYERS[slug]
-    state = game.new_game(players, seed)
     row = TableRow(
         id="bench",
         game=slug,
@@ -63,7 +62,15 @@ def play(slug: str, seed: int, actions: int, clock: Clock, sizes: dict[str, int]
         created="2026-01-01T00:00:00.000+00:00",
     )
     table = Table(row, {})
-    table.restore(Replayed(game, state, [], {}))
+    table.restore(Replayed(game, game.new_game(players, seed), [], {}))
+    return table
+
+
+def play(slug: str, seed: int, actions: int, clock: Clock, sizes: dict[str, int], fresh: bool = False) -> int:
+    """One random game of `slug`, its views made after every action; the actions made."""
+    table = new_table(slug, seed)
+    game, state, players = table.game, table.state, PLAYERS[slug]
+    assert game is not None and state is not None
     deflate = PerMessageDeflate(False, False, 12, 12, {"memLevel": 5, "level": COMPRESSION})
     rng = random.Random(seed)
     shown: dict[int, patches.Split] = {}

@@ -77,3 +77,18 @@ def test_arguments_alike_in_value_but_not_in_kind_are_drawn_apart() -> None:
 
     drawn = [panel(1), panel(1.0), panel(True), panel("1")]
     assert drawn == ["<g>int 1</g>", "<g>float 1.0</g>", "<g>bool True</g>", "<g>str 1</g>"]
+
+
+def test_choices_are_keyed_by_every_field_and_their_kind() -> None:
+    drawn = []
+
+    @memo.drawn_once
+    def panel(legal: object) -> str:
+        drawn.append(legal)
+        return f"<g>{type(legal).__name__} {legal!r}</g>"
+
+    take = Action("take:1", "Take it")
+    asked = [[take], [Action("take:1", "Take the card")], [Action("take:1", "Take it", {"same_as": "x"})], (take,)]
+    boards = [panel(legal) for legal in asked]
+    assert drawn == asked and len(set(boards)) == 4  # each field, and list against tuple, tell them apart
+    assert panel([Action("take:1", "Take it")]) == boards[0] and len(drawn) == 4  # equal choices: looked up

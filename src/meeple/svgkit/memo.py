@@ -9,6 +9,10 @@ observations, str, int, float, bool, None and lists, tuples, dicts and frozenset
 written by value and type, and bytes read back as one value only, so equal bytes mean equal
 arguments of the same types; three times quicker than their `repr`, which is the key of
 arguments marshal cannot write), so the same arguments are drawn once and looked up after that.
+A seat's choices (a list or tuple of msgspec structs: the engine's `Action`) are written
+as tuples of their fields behind an `Ellipsis` and their type's name, which no observation
+holds (observations are JSON-ready), when marshal refuses the arguments as they are: keyed by
+marshal too, two to three times quicker than the `repr` of the arguments.
 
 Why this shows no seat anything it may not see: the function is pure and reads its arguments
 only, so what is looked up is exactly what it would draw for this seat's own arguments, taken
@@ -26,6 +30,9 @@ from contextlib import contextmanager
 from functools import wraps
 from typing import Any, TypeVar
 
+from msgspec import Struct
+from msgspec.structs import astuple
+
 ENTRIES = 2048  # panels kept per drawing function: a few hundred tables' current boards
 MARSHAL_VERSION = 2  # the last version without references between objects (see the module)
 _MEMOS: list[dict[bytes | str, Any]] = []
@@ -41,8 +48,11 @@ def drawn_once(draw: Callable[..., Drawn]) -> Callable[..., Drawn]:
     def looked_up(*args: Any) -> Drawn:
         try:
             key: bytes | str = marshal.dumps(args, MARSHAL_VERSION)
-        except ValueError:  # not plain data (an enum, a str subclass...): its repr
-            key = repr(args)
+        except ValueError:  # a seat's choices (structs) as their fields, else (an enum...) the repr
+            try:
+                key = marshal.dumps(tuple(map(_plain, args)), MARSHAL_VERSION)
+            except ValueError:
+                key = repr(args)
         found = memo.pop(key, None)
         if found is None:
             found = draw(*args)
@@ -52,6 +62,19 @@ def drawn_once(draw: Callable[..., Drawn]) -> Callable[..., Drawn]:
         return found
 
     return looked_up
+
+
+def _plain(arg: Any) -> Any:
+    """`arg`, a list or tuple of structs (a seat's choices) written as plain data that no
+    observation holds: `Ellipsis`, its kind, then each struct's type name and fields."""
+    if isinstance(arg, list | tuple) and arg and isinstance(arg[0], Struct):
+        return (..., type(arg).__name__, *(_fields(item) for item in arg))
+    return arg
+
+
+def _fields(item: Any) -> Any:
+    """A struct's type name and fields (anything else as it is: marshal writes it or refuses)."""
+    return (type(item).__qualname__, *astuple(item)) if isinstance(item, Struct) else item
 
 
 def held() -> list[int]:

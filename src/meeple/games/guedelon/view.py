@@ -193,9 +193,12 @@ def _token_row(tokens: dict[str, int], x: float, y: float, r: float = 7) -> tupl
     return "".join(out), x
 
 
-def _location(obs: dict[str, Any], loc: dict[str, Any], ids: set[str], legal: list[Action]) -> str:
+@kit.drawn_once
+def _location(obs: dict[str, Any], loc: dict[str, Any], action: str | None, label: str) -> str:
+    """A location box, the visitors and workers there (`obs`: those, the player count, and the
+    viewer's seat only if a worker there is the viewer's), clickable when a worker may move there
+    (drawn once for every seat shown the same)."""
     x, y = _place(loc["x"], loc["y"])
-    action = f"move:{loc['id']}" if f"move:{loc['id']}" in ids else None
     fill = "#bbbbbb" if loc["closed"] else ("#d9cbb0" if loc["kind"] == "castle" else "#efe8d6")
     rule = RULES.get(loc["kind"], "")
     here = [w for w in obs["workers"] if w["at"] == loc["id"]]
@@ -225,16 +228,15 @@ def _location(obs: dict[str, Any], loc: dict[str, Any], ids: set[str], legal: li
         px += 17
     wx = BOX_W / 2 - 14
     for w in here:
-        label = _worker_label(obs, w)
+        mark = _worker_label(obs, w)
         body.append(
-            f'<g class="bk-through">{kit.pawn(wx, BOX_H / 2 - 22, 11, _colour(obs, w), _pawn_name(obs, w), label)}</g>'
+            f'<g class="bk-through">{kit.pawn(wx, BOX_H / 2 - 22, 11, _colour(obs, w), _pawn_name(obs, w), mark)}</g>'
         )
         wx -= 24
     if action:
         body.append(
             kit.rect(-BOX_W / 2 - 3, -BOX_H / 2 - 3, BOX_W + 6, BOX_H + 6, "none", rx=11, extra=' class="bk-hl"')
         )
-    label = next((a.label for a in legal if a.id == action), "")
     return kit.group(x, y, kit.clickable(action, "".join(body), label))
 
 
@@ -261,35 +263,46 @@ def _cart(obs: dict[str, Any], at: str, tokens: dict[str, int], action: str | No
 
 
 def _map_panel(obs: dict[str, Any], legal: list[Action]) -> str:
-    keys = ("locations", "cart_paths", "routes", "workers", "visitors", "cart", "players", "seat")
-    return _site(kit.narrowed(obs, *keys), list(legal))
-
-
-@kit.drawn_once
-def _site(obs: dict[str, Any], legal: list[Action]) -> str:
-    """The building site (drawn once for every seat shown the same)."""
-    ids = {a.id for a in legal}
+    """The building site: one panel of parts each drawn once for every seat shown it alike (the
+    paths and routes, each location with what stands there), then the cart and, for the seat
+    that may move it, where it may go."""
     panel = kit.Panel(MAP_W, "The building site: locations, paths, visitors, workers and the cart", "main")
-    xy = {loc["id"]: _place(loc["x"], loc["y"]) for loc in obs["locations"]}
-    for a, b in obs["cart_paths"]:
-        (x1, y1), (x2, y2) = xy[a], xy[b]
-        panel.add(
-            f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" stroke="#9b7b55" stroke-width="8" '
-            'opacity="0.4"><title>A cart path</title></line>'
-        )
-    for offset, (colour, steps) in zip((-6, 0, 6), obs["routes"].items(), strict=True):
-        points = " ".join(f"{xy[s][0] + offset:.0f},{xy[s][1] + offset:.0f}" for s in steps)
-        panel.add(
-            f'<polyline points="{points}" fill="none" stroke="{ROUTE_COLOURS[colour]}" stroke-width="3" '
-            f'stroke-dasharray="8 5"><title>The {colour} visitor route</title></polyline>'
-        )
+    places = tuple((loc["id"], loc["x"], loc["y"]) for loc in obs["locations"])
+    panel.apart(_ground(places, obs["cart_paths"], obs["routes"]))
+    ids = {a.id for a in legal}
     for loc in obs["locations"]:
-        panel.add(_location(obs, loc, ids, legal))
+        here = [w for w in obs["workers"] if w["at"] == loc["id"]]
+        viewer = obs["seat"] if any(w["seat"] == obs["seat"] and not w["apprentice"] for w in here) else None
+        seen = {"workers": here, "visitors": [v for v in obs["visitors"] if v["at"] == loc["id"]]}
+        seen |= {"players": obs["players"], "seat": viewer}
+        action = f"move:{loc['id']}" if f"move:{loc['id']}" in ids else None
+        panel.apart(_location(seen, loc, action, next((a.label for a in legal if a.id == action), "")))
     panel.add(_cart(obs, obs["cart"]["at"], obs["cart"]["tokens"]))
     for action in legal:
         if action.id.startswith("cart:move:"):
             panel.add(_cart(obs, action.id.removeprefix("cart:move:"), {}, action.id, action.label))
     return panel.svg(MAP_H)
+
+
+@kit.drawn_once
+def _ground(places: tuple[tuple[str, float, float], ...], paths: list[Any], routes: dict[str, list[str]]) -> str:
+    """The cart paths between the locations (`places`: each one's id and position) and the
+    visitors' routes (drawn once: the same all game)."""
+    xy = {at: _place(x, y) for at, x, y in places}
+    parts = []
+    for a, b in paths:
+        (x1, y1), (x2, y2) = xy[a], xy[b]
+        parts.append(
+            f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" stroke="#9b7b55" stroke-width="8" '
+            'opacity="0.4"><title>A cart path</title></line>'
+        )
+    for offset, (colour, steps) in zip((-6, 0, 6), routes.items(), strict=True):
+        points = " ".join(f"{xy[s][0] + offset:.0f},{xy[s][1] + offset:.0f}" for s in steps)
+        parts.append(
+            f'<polyline points="{points}" fill="none" stroke="{ROUTE_COLOURS[colour]}" stroke-width="3" '
+            f'stroke-dasharray="8 5"><title>The {colour} visitor route</title></polyline>'
+        )
+    return "".join(parts)
 
 
 def _need(space: dict[str, Any]) -> str:
@@ -299,7 +312,9 @@ def _need(space: dict[str, Any]) -> str:
 
 
 def _castle_panel(obs: dict[str, Any], legal: list[Action]) -> str:
-    return _castle(kit.narrowed(obs, "crane", "courtyard", "buildings", "mill"), list(legal))
+    """The castle (with the seat's build choices only: a seat without any sees it as every seat does)."""
+    builds = [action for action in legal if action.id.startswith("build:")]
+    return _castle(kit.narrowed(obs, "crane", "courtyard", "buildings", "mill"), builds)
 
 
 @kit.drawn_once

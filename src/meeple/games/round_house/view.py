@@ -4,6 +4,7 @@ show what the seat may not see. Clickable SVG elements carry `data-action` with 
 
 import math
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from functools import cache
 from html import escape
 from typing import Any
@@ -194,6 +195,19 @@ def _owners(o: dict[str, Any], seat: int) -> str:
     return "Your" if seat == o["seat"] else f"Seat {seat}'s"
 
 
+def _viewer(o: dict[str, Any], owners: Iterable[int]) -> int | None:
+    """The viewer's seat if it is among `owners` (a piece of its own is shown, named "Your"),
+    else None: a panel showing none of the viewer's pieces is drawn once for every seat."""
+    seat = o["seat"]
+    return seat if seat is not None and seat in owners else None
+
+
+def _naming(legal: Sequence[Action], prefixes: tuple[str, ...]) -> list[Action]:
+    """The choices among `legal` that a panel may show (their ids start with `prefixes`): the
+    others leave it as every seat without them sees it."""
+    return [action for action in legal if action.id.startswith(prefixes)]
+
+
 def _goods_words(goods: dict[str, int]) -> str:
     return ", ".join(f"{n} {what}" for what, n in goods.items() if n) or "no goods"
 
@@ -311,69 +325,90 @@ def _room_drawn(room: dict[str, Any], o: dict[str, Any], legal: list[Action]) ->
 
 
 def _map_panel(o: dict[str, Any], legal: list[Action]) -> str:
-    keys = ("seat", "stairs", "leaders", "rooms", "chairs", "merchant", "towns", "participants")
-    return _map(kit.narrowed(o, *keys), tuple(legal))
-
-
-@kit.drawn_once
-def _map(o: dict[str, Any], legal: tuple[Action, ...]) -> str:
-    """The rooms, the hall and the towns (drawn once for every seat shown the same)."""
+    """The rooms, the hall and the towns: one panel of parts each drawn once for every seat shown
+    it alike (the ground, the hall's place, each room, each town), so a seat's own pieces and
+    choices redraw only the parts that show them."""
     panel = kit.Panel(MAP, "The round house: rooms, the ancestral hall and the towns", "main")
-    panel.add(
+    panel.apart(_ground(tuple(tuple(stair) for stair in o["stairs"])))
+    at_hall = [leader for leader in o["leaders"] if leader["node"] == 0]
+    hall_target = _first(legal, "move:", ":0")
+    seen = {"leaders": at_hall, "seat": _viewer(o, (leader["owner"] for leader in at_hall))}
+    panel.apart(_hall_place(seen, hall_target, _label(legal, hall_target)))
+    choices = tuple(legal)
+    for room in o["rooms"]:
+        panel.apart(_room(room, o, choices))  # most rooms are as they were
+    for town in range(len(CORNERS)):
+        placed = tuple((p["seat"], p["towns"][town]) for p in o["participants"] if p["towns"][town])
+        action = _first(legal, f"hall:{town}") or _first(legal, f"dispatch:{town}")
+        viewer = _viewer(o, (seat for seat, _ in placed))
+        panel.apart(_town(town, o["towns"][town], town == o["merchant"], placed, viewer, action, _label(legal, action)))
+    return panel.svg(MAP)
+
+
+@cache
+def _ground(stairs: tuple[tuple[int, ...], ...]) -> str:
+    """The circles, the corridor, the courtyard and the stairs (the same all game)."""
+    parts = [
         f'<circle cx="{MID}" cy="{MID}" r="{RING_R["outer"] + 56}" fill="#e5d3b3" stroke="#6e2c00" stroke-width="2"/>',
         f'<circle cx="{MID}" cy="{MID}" r="{(RING_R["outer"] + RING_R["inner"]) / 2}" fill="none" stroke="#6e2c00" '
         'stroke-dasharray="5 5"><title>The corridor between the circles</title></circle>',
         f'<circle cx="{MID}" cy="{MID}" r="{RING_R["inner"] - 55}" fill="#d5f5e3" stroke="#6e2c00"/>',
         kit.text(MID, MID + 5, "courtyard", 14, "#1e5631", anchor="middle", italic=True),
-    )
-    for start, end in o["stairs"]:
+    ]
+    for start, end in stairs:
         (x1, y1), (x2, y2) = _spot(start), _spot(end)
-        panel.add(
+        parts.append(
             f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" stroke="#6e2c00" stroke-width="5" '
             'stroke-dasharray="2 4" opacity="0.55"><title>Stairs between the circles</title></line>'
         )
+    return "".join(parts)
+
+
+@kit.drawn_once
+def _hall_place(o: dict[str, Any], target: str | None, label: str) -> str:
+    """The ancestral hall's place on the map, the leaders standing there (`o`: those leaders, and
+    the viewer's seat only if one is the viewer's), clickable when a leader may move there."""
     hx, hy = _spot(0)
-    hall_target = _first(legal, "move:", ":0")
     hall = (
         kit.title("The ancestral hall: leaders start here and return here")
         + kit.rect(hx - 56, hy - 34, 112, 68, "#fadbd8", "#922b21", 1.5, 12)
         + kit.text(hx, hy - 16, "Ancestral hall", 13, bold=True, anchor="middle")
         + _leader_pawns(o, 0, hx, hy + 6)
     )
-    if hall_target:
+    if target:
         hall += kit.rect(hx - 59, hy - 37, 118, 74, "none", rx=14, extra=' class="bk-hl"')
-    panel.add(kit.clickable(hall_target, hall, _label(legal, hall_target)))
-    for room in o["rooms"]:
-        panel.apart(_room(room, o, legal))  # a piece of its own: most rooms are as they were
-    for town, (x, y) in enumerate(CORNERS):
-        merchant = town == o["merchant"]
-        name = f"{o['towns'][town]} town"
-        tip = f"The {name}" + (": the merchant is here" if merchant else "")
-        parts = [
-            kit.title(tip),
-            kit.rect(x - 54, y - 30, 108, 60, "#fcf3cf" if merchant else "#f4f6f6", "#7d6608", 1.5, 8),
-            kit.text(x, y - 12, o["towns"][town].replace("-", " ").capitalize(), 13, bold=True, anchor="middle"),
-        ]
-        if merchant:
-            parts.append(kit.pawn(x - 42, y + 6, 8, "#7d6608", "The merchant"))
-        placed = [p for p in o["participants"] if p["towns"][town]]
-        for k, p in enumerate(placed):
-            cx = x - (len(placed) - 1) * 13 + 26 * k
-            parts.append(
-                kit.token(
-                    cx,
-                    y + 12,
-                    11,
-                    _seat_colour(p["seat"]),
-                    str(p["towns"][town]),
-                    f"{_name(o, p['seat'])}: {p['towns'][town]} assistants in this town",
-                )
-            )
-        action = _first(legal, f"hall:{town}") or _first(legal, f"dispatch:{town}")
-        if action:
-            parts.append(kit.rect(x - 57, y - 33, 114, 66, "none", rx=10, extra=' class="bk-hl"'))
-        panel.add(kit.clickable(action, "".join(parts), _label(legal, action)))
-    return panel.svg(MAP)
+    return kit.clickable(target, hall, label)
+
+
+@kit.drawn_once
+def _town(
+    town: int,
+    name: str,
+    merchant: bool,
+    placed: tuple[tuple[int, int], ...],
+    viewer: int | None,
+    action: str | None,
+    label: str,
+) -> str:
+    """A town at its corner: the merchant if here, each seat's assistants there (`placed`: seat,
+    count; `viewer`: the viewer's seat only if it has assistants here), clickable when it is a choice."""
+    x, y = CORNERS[town]
+    tip = f"The {name} town" + (": the merchant is here" if merchant else "")
+    parts = [
+        kit.title(tip),
+        kit.rect(x - 54, y - 30, 108, 60, "#fcf3cf" if merchant else "#f4f6f6", "#7d6608", 1.5, 8),
+        kit.text(x, y - 12, name.replace("-", " ").capitalize(), 13, bold=True, anchor="middle"),
+    ]
+    if merchant:
+        parts.append(kit.pawn(x - 42, y + 6, 8, "#7d6608", "The merchant"))
+    o = {"seat": viewer}
+    for k, (seat, count) in enumerate(placed):
+        cx = x - (len(placed) - 1) * 13 + 26 * k
+        tip = f"{_name(o, seat)}: {count} assistants in this town"
+        parts.append(kit.token(cx, y + 12, 11, _seat_colour(seat), str(count), tip))
+    if action:
+        parts.append(kit.rect(x - 57, y - 33, 114, 66, "none", rx=10, extra=' class="bk-hl"'))
+    return kit.clickable(action, "".join(parts), label)
 
 
 def _goods_row(goods: dict[str, int], x: float, y: float) -> tuple[str, float]:
@@ -386,7 +421,9 @@ def _goods_row(goods: dict[str, int], x: float, y: float) -> tuple[str, float]:
 
 
 def _player_panel(o: dict[str, Any], p: dict[str, Any], role: str) -> str:
-    return _player_board(kit.narrowed(o, "seat", "current", "to_move", "towns"), p, role)
+    """A player's board (the viewer's seat in its arguments only on the viewer's own board)."""
+    seen = {**kit.narrowed(o, "current", "to_move", "towns"), "seat": _viewer(o, (p["seat"],))}
+    return _player_board(seen, p, role)
 
 
 @kit.drawn_once
@@ -451,7 +488,8 @@ def _supply_card(
 
 
 def _supplies_panel(o: dict[str, Any], legal: list[Action]) -> str:
-    return _supplies(kit.narrowed(o, "experts", "orders", "amulets", "pirates"), list(legal))
+    shown = _naming(legal, ("hire:", "pick-order:", "order:", "pick-amulet:", "amulet:", "deal:amulet:", "do:pirate:"))
+    return _supplies(kit.narrowed(o, "experts", "orders", "amulets", "pirates"), shown)
 
 
 @kit.drawn_once
@@ -554,8 +592,12 @@ def _gain_mark(text: str, x: float, y: float, room: float) -> str:
 
 
 def _hall_panel(o: dict[str, Any], legal: list[Action]) -> str:
-    keys = ("seat", "hall", "marker", "end_at", "participants", "end_amulet", "temples")
-    return _hall(kit.narrowed(o, *keys), list(legal))
+    """The hall grid and the temples (the viewer's seat in its arguments only if it has a senior
+    there; of the players, only their seniors)."""
+    seen = kit.narrowed(o, "hall", "marker", "end_at", "end_amulet", "temples")
+    seen["participants"] = [{"seat": p["seat"], "seniors": p["seniors"]} for p in o["participants"]]
+    seen["seat"] = _viewer(o, (p["seat"] for p in o["participants"] if p["seniors"]))
+    return _hall(seen, _naming(legal, ("path:", "temple:")))
 
 
 @kit.drawn_once
