@@ -26,13 +26,12 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 from urllib.parse import urlsplit
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 from typer.core import TyperGroup
 
 if TYPE_CHECKING:  # typer 0.27 and later carry click inside: importing it too would double the cost
     import click
+    from rich.console import Console
+    from rich.table import Table
 
 from meeple.agents import make_agent
 from meeple.agents.factory import BadAgent
@@ -53,7 +52,10 @@ from meeple.engine import (
 )
 from meeple.server import defaults
 from meeple.simulation import simulate as run_simulation
-from meeple.terminal import HUMAN, Quit, TerminalMatch, make_console, number, print_result, step_through
+from meeple.terminal import HUMAN
+
+# rich and the rest of meeple.terminal are imported by the commands that draw, not here: what a
+# command pays once before its first game bounds what a second worker can gain (`simulate`)
 
 T = TypeVar("T")
 # The game's own search where it has one (Guédelon), else ISMCTS at 200 iterations capped at 3 s.
@@ -253,7 +255,10 @@ def describe_value(value: object) -> str:
     return str(value)
 
 
-def games_table(specs: Sequence[GameSpec]) -> Table:
+def games_table(specs: Sequence[GameSpec]) -> "Table":
+    from rich.markup import escape
+    from rich.table import Table
+
     table = Table(title="Games")
     for column in ("game", "title", "players", "kind"):
         table.add_column(column)
@@ -262,8 +267,11 @@ def games_table(specs: Sequence[GameSpec]) -> Table:
     return table
 
 
-def options_table(spec: GameSpec) -> Table:
+def options_table(spec: GameSpec) -> "Table":
     """The options of one game: name, default, allowed values, description."""
+    from rich.markup import escape
+    from rich.table import Table
+
     table = Table(title=f"{escape(spec.slug)} options (--option name=value)", title_justify="left")
     for column in ("option", "default", "values", "description"):
         table.add_column(column, overflow="fold")  # wrapped, never cut: every value must be readable
@@ -280,6 +288,10 @@ def options_table(spec: GameSpec) -> Table:
 @app.command()
 def games() -> None:
     """List the registered games, their player counts, kinds and options."""
+    from rich.markup import escape
+
+    from meeple.terminal import make_console
+
     load_games()
     with reported_errors():
         specs = game_specs()
@@ -340,6 +352,10 @@ def play(
     ] = None,
 ) -> None:
     """Play a game in the terminal, humans and bots together."""
+    from rich.markup import escape
+
+    from meeple.terminal import Quit, TerminalMatch, make_console, print_result
+
     console = make_console()
     load_games()
     with reported_errors():
@@ -417,6 +433,7 @@ def run_with_progress(games: int, job: Callable[[Callable[[int], None] | None], 
     if not sys.stderr.isatty():
         return job(None)
     # only here: what a run pays once at start-up bounds what a second worker can gain
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
@@ -431,8 +448,13 @@ def split_win(row: dict[str, Any], seat: int) -> float:
     return 1 / len(winners) if seat in winners else 0.0
 
 
-def agent_summary(rows: list[dict[str, Any]], agents: Sequence[str]) -> Table:
+def agent_summary(rows: list[dict[str, Any]], agents: Sequence[str]) -> "Table":
     """Per agent spec: seat-games played, wins (ties split), win rate, mean score."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from meeple.terminal import number
+
     stats: dict[str, list[float]] = {spec: [0, 0.0, 0.0] for spec in agents}
     for row in rows:
         for seat, spec in enumerate(row["agents"]):
@@ -449,8 +471,12 @@ def agent_summary(rows: list[dict[str, Any]], agents: Sequence[str]) -> Table:
     return table
 
 
-def seat_summary(rows: list[dict[str, Any]], players: int) -> Table:
+def seat_summary(rows: list[dict[str, Any]], players: int) -> "Table":
     """Per seat: win rate (ties split) and mean score."""
+    from rich.table import Table
+
+    from meeple.terminal import number
+
     table = Table(title="Seats")
     for column in ("seat", "win rate", "mean score"):
         table.add_column(column, justify="right")
@@ -461,7 +487,11 @@ def seat_summary(rows: list[dict[str, Any]], players: int) -> Table:
     return table
 
 
-def print_summary(console: Console, report: dict[str, Any], title: str) -> None:
+def print_summary(console: "Console", report: dict[str, Any], title: str) -> None:
+    from rich.markup import escape
+
+    from meeple.terminal import number
+
     rows = report["results"]
     options = ", ".join(f"{name}={describe_value(value)}" for name, value in report["options"].items()) or "none"
     console.print(
@@ -542,6 +572,8 @@ def simulate(
     if as_json:
         typer.echo(json.dumps(report))
     else:
+        from meeple.terminal import make_console
+
         print_summary(make_console(), report, game.spec.title)
 
 
@@ -581,8 +613,13 @@ def lab_where(backend: str, workers: int, address: str | None, results: Path | N
     return Where(backend, workers, address, None if no_results else results or DEFAULT_RESULTS)
 
 
-def standings_table(report: dict[str, Any], title: str) -> Table:
+def standings_table(report: dict[str, Any], title: str) -> "Table":
     """A tournament's ratings, best first: mu ± sigma, the conservative mu - 3 sigma, record."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from meeple.terminal import number
+
     table = Table(
         title=f"{title}: {report['games']} games, {report['players']} players, seed {report['seed']}",
         caption=f"openskill Plackett-Luce ratings; {report['arrangements']} seat arrangements played in turn;"
@@ -636,6 +673,8 @@ def tournament(
     if as_json:
         typer.echo(json.dumps(report))
     else:
+        from rich.console import Console
+
         Console(highlight=False).print(standings_table(report, game.spec.title))
 
 
@@ -676,6 +715,9 @@ def balance(
                 game_name, players, specs, games, seed, option or [], folder, where, advance, edited
             ),
         )
+    from rich.console import Console
+    from rich.markup import escape
+
     console = Console(highlight=False)
     for answer in report["first_player"]:
         console.print(f"variant {answer['variant']}, {plural(answer['players'], 'player')}: {escape(answer['answer'])}")
@@ -696,6 +738,10 @@ def replay_command(
     ] = None,
 ) -> None:
     """Replay a game record, check it was not altered, and show how the game ended."""
+    from rich.markup import escape
+
+    from meeple.terminal import Quit, make_console, print_result, step_through
+
     console = make_console()
     load_games()
     with reported_errors():

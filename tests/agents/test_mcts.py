@@ -1,11 +1,12 @@
 """Tests of the ISMCTS agent on small toy games (tests/agents/toy_games.py)."""
 
+import math
 import re
-import time
 
 import pytest
 from toy_games import SealedDuel, SealedDuelState, TicTacToe, TicTacToeState, TinyCoop
 
+from meeple.agents import mcts
 from meeple.agents.base import Agent
 from meeple.agents.factory import BadAgent, make_agent
 from meeple.agents.mcts import CHECK_EVERY, DEFAULT_ITERATIONS, MctsAgent, estimate_rewards, seat_rewards
@@ -143,37 +144,54 @@ def test_the_search_stops_once_its_choice_cannot_change() -> None:
     assert uncertain.last_iterations == 64  # an open board: the leader could still be caught
 
 
-def test_a_time_budget_stops_early_too() -> None:
+TICK = 2**-7  # seconds (exact in binary: no rounding at a budget's edge)
+
+
+class TickingClock:
+    """A clock that moves on a TICK each time it is read: a search timed by it runs as many
+    iterations in its budget on any machine, loaded or not."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += TICK
+        return self.now
+
+
+def test_a_time_budget_stops_early_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search with only a time budget stops once its choice is settled, before the budget is spent."""
+    clock = TickingClock()
+    monkeypatch.setattr(mcts, "time", clock)
     game = TicTacToe()
     agent = MctsAgent(5, seconds=30.0)
-    start = time.perf_counter()
     assert agent.choose(game, game.from_board("XX. OO. ..."), 0) == "2"
-    assert time.perf_counter() - start < 30.0
+    assert clock.now < 30.0 and agent.last_iterations < 30.0 / TICK
 
 
-def test_seconds_budget_returns_a_legal_action_in_time() -> None:
+def test_seconds_budget_returns_a_legal_action_in_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search stops at the first reading of its clock past its budget (a clock that ticks per
+    reading: what real time would do, on any machine, loaded or not)."""
+    clock = TickingClock()
+    monkeypatch.setattr(mcts, "time", clock)
     game = TicTacToe()
     state = game.new_game(2, 0)
     agent = MctsAgent(0, seconds=0.05)
-    start = time.perf_counter()
     action_id = agent.choose(game, state, 0)
-    elapsed = time.perf_counter() - start
     assert action_id in {a.id for a in game.legal_actions(state, 0)}
-    assert agent.last_iterations >= 1
-    assert elapsed < 0.05 + 0.5
+    assert agent.last_iterations == math.ceil(0.05 / TICK)  # its clock read at the start, then once an iteration
 
 
-def test_both_budgets_stop_at_whichever_comes_first() -> None:
+def test_both_budgets_stop_at_whichever_comes_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(mcts, "time", TickingClock())
     game = TicTacToe()
     state = game.new_game(2, 0)
     by_count = MctsAgent(0, iterations=7, seconds=60.0)
     by_count.choose(game, state, 0)
     assert by_count.last_iterations == 7
     by_time = MctsAgent(0, iterations=10**9, seconds=0.03)
-    start = time.perf_counter()
     by_time.choose(game, state, 0)
-    assert time.perf_counter() - start < 0.03 + 0.5
-    assert 1 <= by_time.last_iterations < 10**9
+    assert by_time.last_iterations == math.ceil(0.03 / TICK)
 
 
 def test_bad_budgets_are_refused() -> None:

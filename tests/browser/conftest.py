@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 import uvicorn
 from fastapi import FastAPI
-from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Playwright, expect, sync_playwright
 
+from hang_guard import HANG_SECONDS
 from machine_speed import MACHINE_SPEED
 from meeple.server import create_app
 from meeple.server.tables import TableManager
@@ -30,7 +31,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 VIEWPORT = {"width": 1400, "height": 1000}
-TIMEOUT_MS = 15_000  # any single wait in a browser
+TIMEOUT_MS = round(HANG_SECONDS * 1000) // 2  # any single wait in a browser: a guard against a hang
+expect.set_options(timeout=TIMEOUT_MS)  # the assertions' waits too (5 s unless told)
 
 
 class LiveServer:
@@ -55,10 +57,10 @@ class LiveServer:
 
     def start(self) -> None:
         self.thread.start()
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + HANG_SECONDS
         while not self.server.started:
             assert self.thread.is_alive(), "the server thread died while starting"
-            assert time.monotonic() < deadline, "the server did not start in 20 s"
+            assert time.monotonic() < deadline, f"the server did not start in {HANG_SECONDS:.0f} s"
             time.sleep(0.01)
 
     def stop(self) -> None:

@@ -7,12 +7,12 @@ import json
 import os
 import random
 import re
-import time
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, WebSocket, expect
 
+from hang_guard import wait_for_bots
 from hidden_faces import forbidden_names
 from meeple.engine import Game, State, game_specs, get_game
 from meeple.server.tables import Table, TableManager
@@ -58,7 +58,7 @@ def open_seat0_board(page: Page, base_url: str, slug: str) -> None:
     assert created.status == 201, created.text()
     page.goto(dict(SEAT_LINK.findall(created.text()))["Seat 0"].replace("&amp;", "&"))
     expect(page.locator("#connection")).to_have_text("Connected.")
-    expect(page.locator("#view .actions button").first).to_be_visible(timeout=30_000)
+    expect(page.locator("#view .actions button").first).to_be_visible()
 
 
 def create_table_in_lobby(
@@ -223,14 +223,10 @@ class Match:
         self.sealed_checks = 0  # times seat 0 was checked to show seat 1's nonzero bid as sealed
         self.sealed_now = False  # whether seat 1's bid is sealed from seat 0 at the last settle
 
-    def settle(self, timeout: float = 20.0) -> int:
+    def settle(self) -> int:
         """Wait for the bots to finish and every browser to show the table's latest board; check
         what each one shows. Returns the number of actions."""
-        deadline = time.monotonic() + timeout
-        while self.manager.bots_busy(self.table):
-            assert time.monotonic() < deadline, "the bots did not finish in time"
-            time.sleep(0.005)
-        assert self.table.problem is None, self.table.problem
+        wait_for_bots(self.manager, self.table)
         now = self.table.seq
         for viewer in self.viewers:
             viewer.wait_seq(now)

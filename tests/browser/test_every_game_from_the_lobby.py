@@ -6,13 +6,13 @@ desktop and phone, go to the build folder (scripts/screenshots copies them into 
 
 import random
 import re
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from hang_guard import wait_for_bots
 from meeple.engine import game_specs, get_game
 from meeple.server.tables import Table
 
@@ -112,11 +112,7 @@ def table_of(live_server: LiveServer, page: Page) -> Table:
 
 def settle(live_server: LiveServer, table: Table, page: Page) -> int:
     """Wait until no bot thinks and the page shows the table's latest board."""
-    deadline = time.monotonic() + 60
-    while live_server.manager.bots_busy(table):
-        assert time.monotonic() < deadline, "the bots did not finish in time"
-        time.sleep(0.005)
-    assert table.problem is None, table.problem
+    wait_for_bots(live_server.manager, table)
     seq = table.seq
     page.wait_for_function("n => document.getElementById('view').dataset.seq === String(n)", arg=seq)
     return seq

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from hang_guard import HANG_SECONDS, stuck
 from meeple.engine import game_specs
 from meeple.server.tables import Table
 
@@ -52,9 +53,9 @@ def phone(chromium: Browser) -> Iterator[BrowserContext]:
 def settle(page: Page, table: Table) -> None:
     """Wait until only seat 0 is left to move and the page shows the table's latest view, so that
     no bot's move replaces the board between marking an element and tapping it."""
-    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    deadline = time.monotonic() + HANG_SECONDS
     while set(table.game.to_move(table.state)) != {0}:
-        assert time.monotonic() < deadline, "the bots did not finish moving"
+        assert time.monotonic() < deadline, f"the bots did not finish moving: {stuck(table)}"
         time.sleep(0.05)
     expect(page.locator("#view")).to_have_attribute("data-seq", str(table.seq))
 

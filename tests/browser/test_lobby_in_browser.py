@@ -122,7 +122,7 @@ def test_a_double_click_plays_once_and_a_refusal_fades(
     notice = page.locator("#notice")
     expect(notice).to_have_class(re.compile(r"^notice info\b"))
     expect(notice).to_have_attribute("role", "status")
-    expect(notice).to_have_text("", timeout=15_000)
+    expect(notice).to_have_text("")
     page.evaluate(
         "n => { const v = document.getElementById('view'); v.setAttribute('data-seq', String(n));"
         " v.querySelector('.actions button').setAttribute('data-action', 'no-such-move'); }",
@@ -133,5 +133,5 @@ def test_a_double_click_plays_once_and_a_refusal_fades(
     expect(notice).to_have_attribute("role", "alert")
     expect(notice).to_contain_text("no-such-move")
     assert table.seq == seq
-    expect(notice).to_have_text("", timeout=15_000)
+    expect(notice).to_have_text("")
     assert page.evaluate("() => getComputedStyle(document.getElementById('notice')).display") == "none"

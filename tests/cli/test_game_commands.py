@@ -72,8 +72,9 @@ def test_a_declared_group_is_listed_in_the_help(monkeypatch: pytest.MonkeyPatch)
 
 def test_a_command_about_one_game_imports_no_other_game() -> None:
     """`meeple simulate GAME` loads that game alone (and no game's command group), and neither
-    its drawing (svgkit) nor a validation library: start-up is paid once per run, so it bounds
-    what a second worker can gain."""
+    its drawing (svgkit), a validation library, nor rich and the terminal's screens (with
+    --json nothing is drawn): start-up is paid once per run, so it bounds what a second worker
+    can gain."""
     script = (
         "import sys\n"
         "from typer.testing import CliRunner\n"
@@ -83,7 +84,7 @@ def test_a_command_about_one_game_imports_no_other_game() -> None:
         "assert result.exit_code == 0, result.output\n"
         "print(sorted({name.split('.')[2] for name in sys.modules if name.startswith('meeple.games.')}))\n"
         "print('meeple.server.rates' in sys.modules)\n"
-        "print(sorted({'meeple.svgkit', 'pydantic', 'rich.progress'} & set(sys.modules)))\n"
+        "print(sorted({'meeple.svgkit', 'pydantic', 'rich', 'meeple.terminal.screen'} & set(sys.modules)))\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert done.stdout.split("\n")[:3] == ["['four_big_strata']", "False", "[]"]

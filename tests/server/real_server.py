@@ -10,9 +10,11 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import IO
 
 from websockets.sync.client import ClientConnection
 
+from hang_guard import HANG_SECONDS
 from machine_speed import MACHINE_SPEED_FLAGS
 
 from .support import action_ids, notice_text, view_seq
@@ -33,16 +35,17 @@ def running_server(db_path: str, port: int, *extra: str) -> Iterator[subprocess.
     with tempfile.TemporaryFile() as log:
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log)
         try:
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + HANG_SECONDS
             while True:
                 try:
                     urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1).close()
                     break
                 except OSError:
                     if process.poll() is not None:
-                        log.seek(0)
-                        raise AssertionError(f"the server died: {log.read().decode(errors='replace')}") from None
-                    assert time.monotonic() < deadline, "the server did not start"
+                        raise AssertionError(f"the server died: {read_log(log)}") from None
+                    if time.monotonic() >= deadline:
+                        late = f"the server did not start in {HANG_SECONDS:.0f} s"
+                        raise AssertionError(f"{late}: {read_log(log)}") from None
                     time.sleep(0.1)
             yield process
         finally:
@@ -51,12 +54,18 @@ def running_server(db_path: str, port: int, *extra: str) -> Iterator[subprocess.
             process.wait(timeout=10)
 
 
+def read_log(log: IO[bytes]) -> str:
+    """What the server wrote to its log so far."""
+    log.seek(0)
+    return log.read().decode(errors="replace")
+
+
 def create_remote_table(port: int, seats: list[str]) -> tuple[str, list[str]]:
     """A Four Big Strata table made through the lobby form of the server at `port`: its id and
     the websocket paths of its human seats (with their tokens)."""
     form = f"game=four-big-strata&players={len(seats)}&" + "&".join(f"seat{n}={who}" for n, who in enumerate(seats))
     request = urllib.request.Request(f"http://127.0.0.1:{port}/tables", data=form.encode(), method="POST")
-    with urllib.request.urlopen(request, timeout=20) as response:
+    with urllib.request.urlopen(request, timeout=HANG_SECONDS) as response:
         page = response.read().decode()
     urls = [url.replace("&amp;", "&") for url in re.findall(r'<a class="invite" href="([^"]*)"', page)]
     paths = [re.sub(r"^http://[^/]+/t/", "/ws/", url) for url in urls if "token=" in url]
@@ -72,7 +81,7 @@ class Remote:
         self.seq = -1
 
     def receive(self) -> str:
-        fragment = str(self.ws.recv(timeout=20))
+        fragment = str(self.ws.recv(timeout=HANG_SECONDS))
         seq = view_seq(fragment)
         if seq is None:
             raise AssertionError(f"refused: {notice_text(fragment)}")

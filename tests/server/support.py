@@ -4,15 +4,13 @@ drive seats over TestClient websockets, and work out which card faces a viewer m
 import html
 import json
 import re
-import sys
-import time
-import traceback
 from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from hang_guard import wait_for_bots as wait_for_bots  # (where the server tests take it from)
 from meeple.engine import Game, State, state_digest
 from meeple.server import patches
 from meeple.server.store import TableRow
@@ -147,24 +145,6 @@ class Browser:
     @property
     def actions(self) -> list[str]:
         return action_ids(self.view)
-
-
-def wait_for_bots(manager: TableManager, table: Table, timeout: float = 20.0, allow_problem: bool = False) -> None:
-    """Poll (from the test's thread) until no bot of the table is thinking."""
-    deadline = time.monotonic() + timeout
-    while manager.bots_busy(table):
-        assert time.monotonic() < deadline, f"bots did not finish in {timeout} s: {_stuck(table)}"
-        time.sleep(0.005)
-    assert allow_problem or table.problem is None, table.problem
-
-
-def _stuck(table: Table) -> str:
-    """What a table whose bots do not finish is doing: its position, who is to move, and every
-    thread's stack (where the bot task or its worker waits)."""
-    stacks = "\n".join(
-        f"thread {ident}:\n{''.join(traceback.format_stack(frame))}" for ident, frame in sys._current_frames().items()
-    )
-    return f"seq {table.seq}, to move {table.to_move()}, bot task {table.bot_task!r}\n{stacks}"
 
 
 def restore_all(client: TestClient) -> dict[str, Table]:

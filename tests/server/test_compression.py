@@ -6,6 +6,7 @@ import pytest
 from typer.testing import CliRunner
 from websockets.sync.client import connect
 
+from hang_guard import HANG_SECONDS
 from meeple.cli import app
 from meeple.server.connections import LeveledDeflateProtocol, websocket_options
 
@@ -19,7 +20,7 @@ def test_boards_are_compressed_at_the_level_asked_for(level: str, tmp_path: Path
     with running_server(str(tmp_path / "db.sqlite"), port, "--ws-compression", level):
         table_id, _ = create_remote_table(port, ["human", "random"])
         with connect(f"ws://127.0.0.1:{port}/ws/{table_id}") as spectator:
-            assert view_seq(str(spectator.recv(timeout=20))) is not None
+            assert view_seq(str(spectator.recv(timeout=HANG_SECONDS))) is not None
             extensions = spectator.response.headers.get("Sec-WebSocket-Extensions") or ""
     assert ("permessage-deflate" in extensions) == (level != "0")
 

@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from websockets.sync.client import connect
 
+from hang_guard import HANG_SECONDS
 from machine_speed import MACHINE_SPEED
 from meeple.engine import get_game, state_digest
 from meeple.server import create_app
@@ -131,7 +132,7 @@ def test_kill_9_and_restart_continue_the_game_identically(tmp_path: Path) -> Non
     with running_server(db_path, port) as server:
         form = "game=four-big-strata&players=3&seat0=human&seat1=human&seat2=random"
         request = urllib.request.Request(f"http://127.0.0.1:{port}/tables", data=form.encode(), method="POST")
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with urllib.request.urlopen(request, timeout=HANG_SECONDS) as response:
             page = response.read().decode()
         urls = re.findall(r'<a class="invite" href="([^"]*)"', page)
         seat_urls = [url.replace("&amp;", "&") for url in urls if "token=" in url]
@@ -143,10 +144,10 @@ def test_kill_9_and_restart_continue_the_game_identically(tmp_path: Path) -> Non
             before = [remote.view for remote in remotes]
             # A message far over the server's websocket limit closes only that socket.
             with connect(ws_urls[0]) as greedy:
-                greedy.recv(timeout=20)
+                greedy.recv(timeout=HANG_SECONDS)
                 greedy.send("x" * 200_000)
                 with pytest.raises(Exception, match=r"1009|too big|message"):
-                    greedy.recv(timeout=20)
+                    greedy.recv(timeout=HANG_SECONDS)
             server.kill()  # SIGKILL: no shutdown, no flush
             server.wait(timeout=10)
     # Everything any browser was shown is in the file.
@@ -180,8 +181,8 @@ def test_a_table_of_bots_plays_itself_to_the_end(serve: Callable[..., TestClient
     client = serve()
     table_id, _ = create_table(client, ["random", "random"])
     table = client.app.state.manager.tables[table_id]
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + HANG_SECONDS
     while not table.is_over():
-        assert time.monotonic() < deadline
+        assert time.monotonic() < deadline, f"the bots stopped at {table.seq} actions: {table.problem}"
         time.sleep(0.01)
     assert table.seq == len(client.app.state.manager.store.events(table_id))

@@ -196,7 +196,7 @@ def test_the_planner_bot_plays_its_workers_turns_at_a_guedelon_table(serve: Call
         human = Browser(ws, "seat 0")
         moves = 0
         while sum(1 for seat, action in table.actions if seat == 1 and action.startswith("move:")) < 2:
-            wait_for_bots(manager, table, timeout=60)
+            wait_for_bots(manager, table)
             human.sync(table.seq)
             assert human.actions, "no bot is thinking, so the human seat must be to move"
             human.play(human.actions[-1])

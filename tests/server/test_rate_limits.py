@@ -19,6 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from hang_guard import HANG_SECONDS
 from machine_speed import MACHINE_SPEED
 from meeple.server import rates
 from meeple.server.rates import Limits
@@ -129,7 +130,7 @@ def test_moving_too_often_closes_the_socket_with_4429_and_changes_nothing(serve:
 
 
 def post_from(address: str, port: int, form: str) -> tuple[int, Message, str]:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20, source_address=(address, 0))
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=HANG_SECONDS, source_address=(address, 0))
     try:
         headers = {"Content-Type": "application/x-www-form-urlencoded"}
         connection.request("POST", "/tables", body=form, headers=headers)
@@ -179,7 +180,7 @@ class Flood:
             for _ in range(80):  # opened one after another: the default takes 60 a minute
                 with connect(url, source_address=("127.0.0.2", 0)) as ws:
                     try:
-                        while view_seq(str(ws.recv(timeout=20))) is None:
+                        while view_seq(str(ws.recv(timeout=HANG_SECONDS))) is None:
                             pass
                     except ConnectionClosed as closed:
                         self.closed_by(closed)

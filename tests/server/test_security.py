@@ -23,6 +23,7 @@ from uvicorn.logging import AccessFormatter
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
+from hang_guard import HANG_SECONDS
 from machine_speed import MACHINE_SPEED
 from meeple.engine import Game, State, game_specs, get_game
 from meeple.server import app as server_app
@@ -46,7 +47,7 @@ def post_form(base: str, form: str, headers: dict[str, str] | None = None) -> tu
         headers={"Content-Type": "application/x-www-form-urlencoded", **(headers or {})},
     )
     try:
-        with urllib.request.urlopen(request, timeout=20) as response:
+        with urllib.request.urlopen(request, timeout=HANG_SECONDS) as response:
             return response.status, response.read().decode()
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode()
@@ -303,17 +304,20 @@ def test_half_sent_requests_are_closed_and_capped_per_address(tmp_path: Path, mo
     try:
         while not server.started:
             time.sleep(0.01)
-        slow = socket.create_connection(("127.0.0.1", port), timeout=5)
+        slow = socket.create_connection(("127.0.0.1", port), timeout=HANG_SECONDS)
         slow.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the blank line
         assert slow.recv(1024) == b""  # closed by the server (a timeout here would raise)
         slow.close()
-        held = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(4)]
-        extra = socket.create_connection(("127.0.0.1", port), timeout=5)
+        held = [socket.create_connection(("127.0.0.1", port), timeout=HANG_SECONDS) for _ in range(4)]
+        extra = socket.create_connection(("127.0.0.1", port), timeout=HANG_SECONDS)
         assert extra.recv(1024) == b""  # one too many: closed at once
         for conn in [*held, extra]:
             conn.close()
-        time.sleep(0.2)  # let the server see them go
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as response:
+        deadline, counted = time.monotonic() + HANG_SECONDS, connections.BoundedH11Protocol.open_by_address
+        while counted["127.0.0.1"]:  # until the server has seen them go
+            assert time.monotonic() < deadline, f"the server still counts {counted}"
+            time.sleep(0.01)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=HANG_SECONDS) as response:
             assert response.status == 200  # the address is welcome again
     finally:
         server.should_exit = True

@@ -6,6 +6,7 @@ from contextlib import ExitStack
 
 from websockets.sync.client import ClientConnection, connect
 
+from hang_guard import HANG_SECONDS
 from meeple.server.store import open_store
 
 from .postgres import ThrowAwayPostgres
@@ -21,7 +22,7 @@ def seats(stack: ExitStack, port: int, paths: list[str]) -> list[ClientConnectio
 def mover(stack: ExitStack, port: int, paths: list[str]) -> tuple[ClientConnection, str, int]:
     """The socket of the seat to move at that server's table, its first legal action and the board's seq."""
     for ws in seats(stack, port, paths):
-        view = str(ws.recv(timeout=20))
+        view = str(ws.recv(timeout=HANG_SECONDS))
         if action_ids(view):
             seq = view_seq(view)
             assert seq is not None
@@ -47,11 +48,11 @@ def test_two_servers_on_one_database_lose_no_move(postgres: ThrowAwayPostgres) -
         on_other, other_action, other_board = mover(stack, elsewhere, paths)  # the second loads it from the log
         assert board == other_board == seq
         on_other.send(f'{{"action": "{other_action}", "seq": {seq}}}')
-        assert view_seq(str(on_other.recv(timeout=20))) == seq + 1
+        assert view_seq(str(on_other.recv(timeout=HANG_SECONDS))) == seq + 1
         on_home.send(f'{{"action": "{action}", "seq": {seq}}}')
-        refusal = notice_text(str(on_home.recv(timeout=20)))
+        refusal = notice_text(str(on_home.recv(timeout=HANG_SECONDS)))
         assert refusal is not None and f"another server stored this table's action {seq} first" in refusal
-        assert view_seq(str(on_home.recv(timeout=20))) == seq + 1  # reloaded: it shows the other's move
+        assert view_seq(str(on_home.recv(timeout=HANG_SECONDS))) == seq + 1  # reloaded: it shows the other's move
         events = store.events(first)
         assert len(events) == seq + 1 and events[-1][2] == other_action
         store.close()

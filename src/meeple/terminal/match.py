@@ -13,9 +13,8 @@ from rich.markup import escape
 
 from meeple.agents import Agent, make_agent
 from meeple.engine import Action, Game, GameRecord, MeepleError, State, derive_seed
+from meeple.terminal import HUMAN
 from meeple.terminal.screen import Quit, Screen, read_line
-
-HUMAN = "human"
 
 
 class Event:

@@ -67,6 +67,24 @@ def test_the_menu_opens_and_closes_during_a_pick_and_while_placing() -> None:
     assert state.face_up[1] == [True]
 
 
+def test_a_menu_closed_unused_is_not_offered_again_until_the_seat_does_something() -> None:
+    """Opening and closing the menu changes nothing: offered again at once, it would let a seat
+    (a search bot) open and close it for ever instead of bidding. A menu used (an exchange) may
+    be opened again, and a seat's next action offers it again."""
+    g, state = started(3, seed=1)
+    g.apply(state, 0, "market")
+    g.apply(state, 0, "close")
+    assert "market" not in ids(g, state, 0) and "bid:0" in ids(g, state, 0)
+    assert "market" in ids(g, state, 1)  # another seat's menu is its own
+    g.apply(state, 1, "market")
+    g.apply(state, 1, "exchange:grain-money")
+    g.apply(state, 1, "close")
+    assert "market" in ids(g, state, 1)
+    bid_all(g, state, {0: 1, 1: 0, 2: 0})
+    assert state.phase == "pick" and g.to_move(state) == (0,)
+    assert "market" in ids(g, state, 0)  # offered again at its pick, after its bid
+
+
 def test_the_menu_is_not_offered_when_there_is_nothing_to_do() -> None:
     g, state = started(2, seed=1)
     set_resources(state, 0, 2, 1)  # fewer than the 4 resources of a 4:1 exchange

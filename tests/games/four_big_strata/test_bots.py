@@ -48,3 +48,20 @@ def test_the_heuristic_agent_beats_random_play() -> None:
         state, _ = play_match(game, 2, index, agents)
         wins += heuristic_seat in game.result(state).winner_seats
     assert wins >= 15
+
+
+def test_a_search_bot_bids_instead_of_opening_and_closing_the_menu_for_ever() -> None:
+    """A position where the lobby's easy bot (here without its time cap, so that its play does
+    not depend on the machine) chose to open the menu and then to close it, decision after
+    decision, while a person's bid was awaited: it must come to its bid (the menu is not offered
+    again once closed unused)."""
+    game = get_game("four-big-strata")
+    state = game.new_game(3, 4)
+    game.apply(state, 2, "extra:1")
+    game.apply(state, 0, "bid:3")
+    chosen = []
+    while state.bids[1] < 0:
+        assert len(chosen) < 6, f"seat 1 has not bid after {chosen}"
+        agent = make_agent("planner:effort=1,iterations=300", state.decisions)
+        chosen.append(agent.choose(game, state, 1))
+        game.apply(state, 1, chosen[-1])

@@ -7,7 +7,7 @@ import pytest
 from meeple.engine import IllegalAction
 from meeple.games.lotta_rome import geometry
 from meeple.games.lotta_rome.exploration import round_buildings
-from meeple.games.lotta_rome.pieces import first_land, piece_building
+from meeple.games.lotta_rome.pieces import describe, first_land, piece_building
 from meeple.games.lotta_rome.state import ADD, CHOOSE, DIVIDE, OVER
 
 from .builders import CONTENT, everyone, game, ids, play_random
@@ -79,6 +79,24 @@ def test_the_gem_goes_on_the_smaller_lot_and_to_whoever_holds_that_lot() -> None
     # seat 2 took seat 0's smaller (seat 0's gem)
     assert state.gems == [4, 3, 5]
     assert sum(state.gems) + sum(state.lot_gem) == 12
+
+
+def test_revealed_divisions_are_logged_with_both_lots_in_drawn_order_and_the_gem_paid() -> None:
+    """3 SELECTION: "all reveal their lots": each divider's line names his smaller lot ("nothing"
+    for a 5/0 split) with the gem he put on it (none from an empty stock) and his larger lot, each
+    in the order the lands were drawn."""
+    g = game(**BASE)
+    state = g.new_game(3, 11)
+    state.gems[1] = 0
+    explored = [state.explored[seat][:] for seat in range(3)]
+    masks = {0: 0b00001, 1: 0b00000, 2: 0b10010}
+    _divide_all(g, state, masks)
+    for seat, mask in masks.items():
+        names = [describe(code, CONTENT) for code in explored[seat]]
+        smaller = ", ".join(name for i, name in enumerate(names) if mask >> i & 1) or "nothing"
+        larger = ", ".join(name for i, name in enumerate(names) if not mask >> i & 1)
+        paid = 0 if seat == 1 else 1
+        assert f"{{seat {seat}}} divides: smaller lot {smaller} (+{paid} gem); larger lot {larger}" in state.log
 
 
 def test_selection_is_from_the_left_neighbour_in_rounds_1_and_3_and_the_right_in_2_and_4() -> None:

@@ -220,7 +220,21 @@ def market_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
 
 
 def open_market_action(state: Fbs, seat: int, content: Content) -> list[Action]:
-    """The entry to the at-any-time menu, offered where the main choice is something else."""
+    """The entry to the at-any-time menu, offered where the main choice is something else, and
+    not again to a seat that closed it without doing anything (until that seat's next action):
+    opening and closing the menu changes nothing, so offering it again would let a seat (a
+    search bot) open and close it for ever instead of making its choice."""
+    if state.market_idle >> seat & 1:
+        return []
     if any(state.face_up[seat]) or can_exchange(state, seat, content):
         return [_OPEN]
     return []
+
+
+def note_market(state: Fbs, seat: int, verb: str) -> None:
+    """Keep `market_idle`: a seat that opens the menu is idle in it until it does anything else
+    than closing it (an exchange, a flip, its bid, pick or placement)."""
+    if verb == "market":
+        state.market_idle |= 1 << seat
+    elif state.market_idle and verb != "close":
+        state.market_idle &= ~(1 << seat)

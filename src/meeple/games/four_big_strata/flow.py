@@ -91,6 +91,7 @@ def perform(state: Fbs, seat: int, action: Action, rules: Rules) -> None:
     """Carry out a legal action, then run the game forward to the next decision."""
     content = rules.content
     verb = action.id.partition(":")[0]
+    anytime.note_market(state, seat, verb)
     if verb == "bid":
         state.bids[seat] = action.payload["amount"]
     elif verb == "take":

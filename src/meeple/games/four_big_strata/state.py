@@ -58,6 +58,7 @@ class Fbs(State, kw_only=True):
     holding: int = -1  # card type taken face down, awaiting placement by order[order_pos]
     holding_known: int = 0
     market: list[bool]  # seat has opened its at-any-time exchanges and flips
+    market_idle: int = 0  # bitmask of seats that opened the menu and have done nothing since (anytime.py)
     reward: list[int]  # resources owed for getting every card face down (Special situations)
     queue: list[list[int]] = []  # pending tasks [kind, seat, other, amount]
     final: list[list[int]] = []  # at the end: each participant's class scores

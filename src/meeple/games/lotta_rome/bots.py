@@ -11,6 +11,8 @@ it brings the most contracts; bid with the contract whose points and coins toget
 import math
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import compress, count, repeat
+from operator import attrgetter, ge, itemgetter
 
 from meeple.engine import Action, Rng
 from meeple.games.lotta_rome import geometry
@@ -51,7 +53,12 @@ def _pieces_worth(pieces: tuple[int, ...]) -> float:
 def _divide(state: Lotta, seat: int, legal: list[Action], rng: Rng) -> Action:
     """Offer two lots of about equal worth: the neighbour will take the better one."""
     imbalance = _explored_imbalances(tuple(state.explored[seat]))
-    return legal[_noisy_least([imbalance[action.payload["mask"]] for action in legal], rng)]
+    return legal[_noisy_least(tuple(map(imbalance.__getitem__, map(_MASK, map(_PAYLOAD, legal)))), rng)]
+
+
+_PAYLOAD = attrgetter("payload")
+_MASK = itemgetter("mask")
+_POSITION = itemgetter("position")
 
 
 @lru_cache(maxsize=4096)
@@ -60,16 +67,14 @@ def _explored_imbalances(explored: tuple[int, ...]) -> tuple[float, ...]:
     return _imbalances(tuple(map(piece_worth, explored)))
 
 
-def _noisy_least(values: list[float], rng: Rng) -> int:
+def _noisy_least(values: Sequence[float], rng: Rng) -> int:
     """The index of the least value plus a random tie-break (uniform in [0, 0.5)), the first on
     a tie. Only a value less than half above the least can win, so only those draw; when they
     are all equal (the usual case), that is a uniform pick among them, one draw."""
-    least = min(values)
-    cutoff = least + 0.5
-    candidates = [index for index, value in enumerate(values) if value < cutoff]
+    candidates, tied = _contenders(tuple(values))
     if len(candidates) == 1:
         return candidates[0]
-    if all(values[index] == least for index in candidates):
+    if tied:
         return candidates[rng.below(len(candidates))]
     best, lowest = candidates[0], math.inf
     for index in candidates:
@@ -77,6 +82,16 @@ def _noisy_least(values: list[float], rng: Rng) -> int:
         if score < lowest:
             best, lowest = index, score
     return best
+
+
+@lru_cache(maxsize=4096)
+def _contenders(values: tuple[float, ...]) -> tuple[tuple[int, ...], bool]:
+    """The indices of the values less than half above the least, and whether they all equal it
+    (memoised on the values: a division's offers have few patterns of worths)."""
+    least = min(values)
+    cutoff = least + 0.5
+    candidates = tuple(index for index, value in enumerate(values) if value < cutoff)
+    return candidates, all(values[index] == least for index in candidates)
 
 
 @lru_cache(maxsize=256)
@@ -107,8 +122,8 @@ def _fits(spots: list[int], cells: list[int], land: int, building: int, position
     the domain compact. Each domain hex (at `spots`, holding `cells`) adds its share to each of
     its six neighbours: a position's fit is the sum over its neighbours in the domain."""
     worth_at = dict(zip(spots, map(_worth_table(land, building).__getitem__, cells), strict=True)).get
-    neighbours = geometry.NEIGHBOURS
-    return [sum(map(worth_at, neighbours[position], _NO_FIT)) for position in positions]
+    around = map(geometry.NEIGHBOURS.__getitem__, positions)
+    return list(map(sum, map(map, repeat(worth_at), around, repeat(_NO_FIT))))
 
 
 @lru_cache(maxsize=64)
@@ -136,10 +151,9 @@ def _place(state: Lotta, seat: int, legal: list[Action], rng: Rng) -> Action:
         land, building = second_land(code), NO_BUILDING
     else:
         land, building = first_land(code), piece_building(code)
-    positions = [action.payload["position"] for action in legal]
+    positions = list(map(_POSITION, map(_PAYLOAD, legal)))
     scores = _fits(state.spots[seat], state.cells[seat], land, building, positions)
-    best = max(scores)
-    ties = [i for i, score in enumerate(scores) if score >= best - 0.01]
+    ties = list(compress(count(), map(ge, scores, repeat(max(scores) - 0.01))))
     return legal[ties[rng.below(len(ties))] if len(ties) > 1 else ties[0]]
 
 

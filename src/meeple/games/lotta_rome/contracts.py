@@ -71,12 +71,10 @@ COUNTERS: dict[str, Counting] = {
     "largest_building_group": lambda domain, typed, card, land: geometry.largest_group(typed),
     "areas": lambda domain, typed, card, land: len(domain.areas),
     "elephants_next_to_building": lambda domain, typed, card, land: sum(_next_to(e, typed) for e in domain.elephants),
-    "surrounded_lands": lambda domain, typed, card, land: sum(
-        geometry.surrounded(domain.cells, p) for p in domain.cells
-    ),
+    "surrounded_lands": lambda domain, typed, card, land: geometry.count_surrounded(domain.cells, domain.cells),
     "largest_area_of_type": lambda domain, typed, card, land: max(_sizes(domain, land), default=0),
     "elephants_on_type": lambda domain, typed, card, land: sum(domain.lands[e] == land for e in domain.elephants),
-    "surrounded_buildings": lambda domain, typed, card, land: sum(geometry.surrounded(domain.cells, p) for p in typed),
+    "surrounded_buildings": lambda domain, typed, card, land: geometry.count_surrounded(domain.cells, typed),
     "lone_elephants": lambda domain, typed, card, land: sum(
         not _next_to(e, domain.elephants) for e in domain.elephants
     ),

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
 from operator import itemgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from meeple.engine import Action
 from meeple.engine.wording import seat_mark
@@ -20,17 +20,14 @@ from meeple.games.lotta_rome.state import CHOOSE, Lotta
 
 
 def lots(state: Lotta, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The seat's (smaller, larger) lots as divided (shared, read-only)."""
+    """The seat's (smaller, larger) lots as divided."""
     return divided(tuple(state.explored[seat]), state.division[seat])
 
 
-@lru_cache(maxsize=8192)
 def divided(explored: tuple[int, ...], mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The pieces of the smaller lot (bit `i` of `mask` set: piece `i`) and of the larger."""
-    return (
-        tuple(code for i, code in enumerate(explored) if mask >> i & 1),
-        tuple(code for i, code in enumerate(explored) if not mask >> i & 1),
-    )
+    smaller, larger = _mask_pickers(len(explored), mask)
+    return smaller(explored), larger(explored)
 
 
 Pick = Callable[[tuple[int, ...]], tuple[int, ...]]
@@ -45,23 +42,47 @@ def _picker(indices: tuple[int, ...]) -> Pick:
 
 
 @lru_cache(maxsize=256)
-def _splits(pattern: tuple[int, ...]) -> tuple[tuple[Pick, Pick, dict[str, Any]], ...]:
-    """Every distinct way to divide pieces by index, smallest lots first: what takes the smaller
-    lot's pieces and the larger's, and the action's payload (with the smaller lot's mask; shared
-    by every division of this pattern, read-only). `pattern` names each piece by the index of
-    its first copy: lots of the same pieces are one division, offered once (the first way met)."""
+def _mask_pickers(count: int, mask: int) -> tuple[Pick, Pick]:
+    """What takes the smaller lot's pieces of `count` explored pieces divided by `mask`, and the
+    larger's."""
+    members = tuple(i for i in range(count) if mask >> i & 1)
+    return _picker(members), _picker(tuple(i for i in range(count) if not mask >> i & 1))
+
+
+def _names(indices: tuple[int, ...]) -> str:
+    """A template naming the pieces at `indices` ("{0}, {3}": `str.format` with the pieces' names)."""
+    return ", ".join(map("{{{}}}".format, indices))
+
+
+class _Splits(NamedTuple):
+    """The distinct divisions of explored pieces of one pattern, in the order offered: what takes
+    each smaller lot's pieces and each larger lot's, and each payload (with the smaller lot's
+    mask; shared by every division of this pattern, read-only)."""
+
+    smaller: tuple[Pick, ...]
+    larger: tuple[Pick, ...]
+    payloads: tuple[dict[str, Any], ...]
+
+
+@lru_cache(maxsize=256)
+def _splits(pattern: tuple[int, ...]) -> _Splits:
+    """Every distinct way to divide pieces by index, smallest lots first. `pattern` names each
+    piece by the index of its first copy: lots of the same pieces are one division, offered once
+    (the first way met)."""
     count = len(pattern)
-    splits = []
+    smaller, larger, payloads = [], [], []
     seen = set()
     for size in range(count // 2 + 1):
         for members in combinations(range(count), size):
             lot = tuple(sorted(pattern[i] for i in members))
             if lot not in seen:
                 seen.add(lot)
-                others = tuple(i for i in range(count) if i not in members)
-                payload = {"kind": "divide", "mask": sum(1 << i for i in members), "sealed": True}
-                splits.append((_picker(members), _picker(others), payload))
-    return tuple(splits)
+                mask = sum(1 << i for i in members)
+                small, large = _mask_pickers(count, mask)
+                smaller.append(small)
+                larger.append(large)
+                payloads.append({"kind": "divide", "mask": mask, "sealed": True})
+    return _Splits(tuple(smaller), tuple(larger), tuple(payloads))
 
 
 @lru_cache(maxsize=8192)
@@ -73,36 +94,47 @@ def _smaller_lot(pieces: tuple[int, ...], content: Content) -> tuple[str, str]:
 
 
 @lru_cache(maxsize=8192)
-def _division_actions(explored: tuple[int, ...], content: Content) -> tuple[Action, ...]:
-    """Every distinct division of the explored pieces, memoised on them. A search meets new
-    explored pieces in nearly every playout, so this is built for speed: the splits by index,
-    the ids and the smaller lots' words are made once."""
+def _division_offers(
+    explored: tuple[int, ...], content: Content
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[dict[str, Any], ...]]:
+    """The ids, the labels and the payloads of every distinct division of the explored pieces,
+    memoised on them. A search meets new explored pieces in most playouts, so this is built for
+    speed (the splits by index, the ids and the smaller lots' words made once), and the memo
+    holds strings and the pattern's shared payloads, not actions: tens of thousands of cached
+    actions made the garbage collector's passes longer and more frequent than the hits saved."""
+    splits = _splits(tuple(map(explored.index, explored)))
     names = tuple(map(piece_names(content).__getitem__, explored))
-    actions = []
-    for smaller, larger, payload in _splits(tuple(map(explored.index, explored))):
+    ids, labels = [], []
+    for smaller, larger in zip(splits.smaller, splits.larger, strict=True):
         ident, label = _smaller_lot(smaller(explored), content)
-        actions.append(Action(ident, label + ", ".join(larger(names)), payload))
-    return tuple(actions)
+        ids.append(ident)
+        labels.append(label + ", ".join(larger(names)))
+    return tuple(ids), tuple(labels), splits.payloads
 
 
 def division_actions(state: Lotta, seat: int, content: Content) -> list[Action]:
-    return list(_division_actions(tuple(state.explored[seat]), content))
+    return list(map(Action, *_division_offers(tuple(state.explored[seat]), content)))
 
 
-@lru_cache(maxsize=8192)
-def _division_words(smaller: tuple[int, ...], larger: tuple[int, ...], paid: int, content: Content) -> str:
-    """The log line of a revealed division after the divider's mark."""
-    shown = names_of(smaller, content) or "nothing"
-    return f" divides: smaller lot {shown} (+{paid} gem); larger lot {names_of(larger, content)}"
+@lru_cache(maxsize=256)
+def _division_words(count: int, mask: int) -> str:
+    """The template of a revealed division's log line after the divider's mark: piece `i`'s name
+    goes at `{i}`, the gem paid at `{count}`."""
+    small = _names(tuple(i for i in range(count) if mask >> i & 1)) or "nothing"
+    large = _names(tuple(i for i in range(count) if not mask >> i & 1))
+    return f" divides: smaller lot {small} (+{{{count}}} gem); larger lot {large}"
 
 
 def reveal_divisions(state: Lotta, content: Content) -> None:
     """3 SELECTION: "all reveal their lots"; each divider's gem goes onto his smaller lot."""
     gem = content.constants.gem_on_smaller_lot
+    names = piece_names(content).__getitem__
     for seat in range(state.players):
         paid = min(gem, state.gems[seat])
         state.gems[seat] -= paid
         state.lot_gem[seat] = paid
-        state.note(seat_mark(seat) + _division_words(*lots(state, seat), paid, content))
+        explored = state.explored[seat]
+        words = _division_words(len(explored), state.division[seat]).format(*map(names, explored), paid)
+        state.note(seat_mark(seat) + words)
     state.divisions_revealed = True
     state.phase = CHOOSE

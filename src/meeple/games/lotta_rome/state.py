@@ -19,6 +19,8 @@ OVER = "over"
 
 SMALLER, LARGER = 0, 1
 
+_copy = list.copy
+
 
 class Lotta(State, kw_only=True):
     """A Lotta Rome game in progress."""
@@ -66,29 +68,30 @@ class Lotta(State, kw_only=True):
     log: list[str] = []  # public events
 
     def clone(self) -> "Lotta":
-        """A copy sharing nothing mutable: a shallow copy (numbers, strings), its lists copied."""
+        """A copy sharing nothing mutable: a shallow copy (numbers, strings), its lists copied (the
+        lists of lists by `map`, no Python step per seat)."""
         copy = self.__copy__()
         copy.rng = Rng(self.rng.state)
         copy.building_card = self.building_card[:]
-        copy.stacks = [s[:] for s in self.stacks]
+        copy.stacks = list(map(_copy, self.stacks))
         copy.gems = self.gems[:]
-        copy.explored = [e[:] for e in self.explored]
+        copy.explored = list(map(_copy, self.explored))
         copy.division = self.division[:]
         copy.lot_gem = self.lot_gem[:]
         copy.choice = self.choice[:]
-        copy.pending = [p[:] for p in self.pending]
+        copy.pending = list(map(_copy, self.pending))
         copy.holding = self.holding[:]
         copy.half = self.half[:]
-        copy.spots = [s[:] for s in self.spots]
-        copy.cells = [c[:] for c in self.cells]
-        copy.joins = [j[:] for j in self.joins]
+        copy.spots = list(map(_copy, self.spots))
+        copy.cells = list(map(_copy, self.cells))
+        copy.joins = list(map(_copy, self.joins))
         copy.elephant_done = self.elephant_done[:]
         copy.deck = self.deck[:]
         copy.discard = self.discard[:]
-        copy.hand = [h[:] for h in self.hand]
+        copy.hand = list(map(_copy, self.hand))
         copy.chosen = self.chosen[:]
         copy.start_contract = self.start_contract[:]
-        copy.contracts = [c[:] for c in self.contracts]
+        copy.contracts = list(map(_copy, self.contracts))
         copy.doubles = self.doubles[:]
         copy.bonus_stack = self.bonus_stack[:]
         copy.buildings_left = self.buildings_left[:]
@@ -97,7 +100,7 @@ class Lotta(State, kw_only=True):
         copy.market_gem = self.market_gem[:]
         copy.bids = self.bids[:]
         copy.order = self.order[:]
-        copy.final = [f[:] for f in self.final]
+        copy.final = list(map(_copy, self.final))
         copy.log = self.log[:]
         return copy
 
