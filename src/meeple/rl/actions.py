@@ -6,9 +6,13 @@ game and run of the same rules version and options. The legal moves of a seat ar
 it.
 """
 
+from operator import attrgetter
+
 import numpy as np
 
 from meeple.engine import Action, Game
+
+_ID = attrgetter("id")
 
 
 class ActionSpace:
@@ -27,7 +31,7 @@ class ActionSpace:
     def indices(self, legal: list[Action]) -> list[int]:
         """The index of each legal action; a legal id missing from the catalogue is the game's bug."""
         try:
-            return [self.index[action.id] for action in legal]
+            return list(map(self.index.__getitem__, map(_ID, legal)))
         except KeyError as missing:
             raise LookupError(f"{self.slug}: legal action {missing} is missing from its action catalogue") from None
 

@@ -88,7 +88,8 @@ class MeepleEnv(AECEnv):
                 "action_mask": gymnasium.spaces.Box(0, 1, (len(self.space),), np.int8),
             }
         )
-        self._action_space = gymnasium.spaces.Discrete(len(self.space))
+        self._size = len(self.space)
+        self._action_space = gymnasium.spaces.Discrete(self._size)
         self._seeds = np.random.default_rng()
         self.state: State | None = None
         self._legal: tuple[int, int, list[Action], list[int]] | None = None
@@ -128,7 +129,7 @@ class MeepleEnv(AECEnv):
             self._movers = (self.state.decisions, movers)
         else:
             movers = self.game.to_move(state)
-        return agent_name(movers[0]) if movers else self.agents[0]
+        return self.possible_agents[movers[0]] if movers else self.agents[0]
 
     def _to_move(self) -> tuple[int, ...]:
         """The seats to decide now (kept by `_next_agent` since the last decision, or worked out)."""
@@ -165,7 +166,8 @@ class MeepleEnv(AECEnv):
             return
         if action is None:
             raise ValueError(f"{agent} must act: None is an action only for an agent whose game is over")
-        index = self.space.check(action)
+        # A plain int in range is an index as it is (the common case); anything else is checked.
+        index = action if type(action) is int and 0 <= action < self._size else self.space.check(action)
         legal, indices = self.legal(agent)
         try:
             chosen = legal[indices.index(index)]

@@ -21,7 +21,7 @@ from array import array
 from typing import Any
 
 from meeple.engine import Features
-from meeple.engine.features import Kept, Pieces, counts, floats, names, one_hot, packer, relative, seat_names
+from meeple.engine.features import Pieces, counts, floats, names, one_hot, packer, relative, seat_names
 from meeple.games.four_big_strata.content import CLASSES, COLUMN_NAMES, Content
 from meeple.games.four_big_strata.observation import card_views
 from meeple.games.four_big_strata.state import BID, CAP, FEED, OVER, PICK, PUBLIC, SETUP, TRIBUTE, Fbs
@@ -171,15 +171,14 @@ def observation_features(content: Content, players: int, participants: int, disp
     public_made = public_piece.made
     head, table, tasks_pack, three, four = packer(1), packer(8), packer(3), packer(3), packer(4)
     no_cards, mine_bytes, card_size = floats(no_card * display), [floats([False]), floats([True])], 4 * len(CARD_PARTS)
-    # Each seat's last row; `seen`: the discard with its block, the display (cards, faces up,
+    # What each seat's last row was made from: the discard with its block, the display (cards, faces up,
     # seen by the seat) with its block, then each participant's cards, columns, faces up and
     # known masks with its public and known blocks. The whole row is joined anew at each
-    # observation (one write), from kept blocks where their inputs are unchanged.
-    kept = [Kept(len(slot_names), 2 + participants) for _ in range(players)]
+    # observation (one copy), from kept blocks where their inputs are unchanged.
+    kept: list[list[Any]] = [[None] * (2 + participants) for _ in range(players)]
 
     def from_state(game: Any, state: Fbs, seat: int, legal: list[Any]) -> array:
-        keep = kept[seat]
-        mine = keep.seen
+        mine = kept[seat]
         order, pile, queue = state.order, state.empress_pile, state.queue
         discard = state.discard
         known = mine[0]
@@ -241,7 +240,6 @@ def observation_features(content: Content, players: int, participants: int, disp
             parts.append(known[5])
             parts.append(four(bid if shows else 0, not shows and bid >= 0, market[p], reward[p]))
             k += 1
-        keep.bytes[:] = b"".join(parts)
-        return keep.fresh()
+        return array("f", b"".join(parts))
 
     return Features(tuple(slot_names), encode, from_state)

@@ -24,7 +24,7 @@ from array import array
 from typing import Any
 
 from meeple.engine import Features
-from meeple.engine.features import Kept, Pieces, counts, floats, names, one_hot, packer
+from meeple.engine.features import Pieces, counts, floats, names, one_hot, packer
 from meeple.games.guedelon.content import COLOURS, KINDS, Content
 from meeple.games.guedelon.state import (
     AFTER,
@@ -186,17 +186,16 @@ def observation_features(content: Content, boards: int) -> Features:
     turn_bytes = {(s, m): floats([*stage(s), *mode(m)]) for s in STAGES for m in MODES}
     head, one, tail = packer(2), packer(1), packer(6)
     table = packer(4 + len(RESERVE) + 2 * len(KINDS))
-    # Each seat's last row; `seen`: the visitors (where, which colour, initiated) with their
+    # What each seat's last row was made from: the visitors (where, which colour, initiated) with their
     # counts, the workers (where, whose) with their counts, the locations (closed, bonuses,
     # the Mill, and each one's tokens and pawns with its block), the castle's inputs with its
     # block, and the boards' (wheelbarrows, experience, tools, actors) with their block. The
-    # whole row is joined anew at each observation (one write), from kept blocks where their
+    # whole row is joined anew at each observation (one copy), from kept blocks where their
     # inputs are unchanged.
-    kept: dict[int, Kept] = {}
+    kept: dict[int, list[Any]] = {}
 
     def from_state(game: Any, state: Guedelon, seat: int, legal: list[Any]) -> array:
-        keep = kept.get(seat) or kept.setdefault(seat, Kept(len(slot_names), 5))
-        mine = keep.seen
+        mine = kept.get(seat) or kept.setdefault(seat, [None] * 5)
         tokens, loc_of, colour_of, up = state.tokens, state.visitor_loc, state.visitor_colour, state.visitor_up
         mill, mill_filled, crane, app = state.mill, state.mill_filled, state.crane, state.app_colour
         places_count = len(shown_always)
@@ -313,7 +312,6 @@ def observation_features(content: Content, boards: int) -> Features:
                 floats(boards),
             )
         parts.append(known[6])
-        keep.bytes[:] = b"".join(parts)
-        return keep.fresh()
+        return array("f", b"".join(parts))
 
     return Features(tuple(slot_names), encode, from_state)

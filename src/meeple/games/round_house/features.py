@@ -20,12 +20,11 @@ Blocks, in order (seat blocks relative: the observing seat's first, then the oth
 """
 
 from array import array
-from itertools import chain
 from typing import Any
 
 from meeple.engine import Features
-from meeple.engine.features import Pieces, floats, names, one_hot, relative, row, seat_names
-from meeple.games.round_house.content import RESOURCE_NAMES, RING, Content
+from meeple.engine.features import floats, names, one_hot, packer, relative, seat_names
+from meeple.games.round_house.content import RESOURCE_NAMES, Content
 from meeple.games.round_house.state import PHASE_NAMES, TASK_NAMES, Rh
 
 EMPTY = -1
@@ -151,70 +150,86 @@ def observation_features(players: int, nodes: int, chairs: int, towns: int) -> F
         return row
 
     # --- the same slots read from the state (Features.from_state), as observation.py shows it ---
+    # Every part but the head is kept with the state values it was made from, compared by value
+    # with copies at each observation and made again only when they differ: the board per
+    # observing seat (leaders and chairs are the seat's or others'), and, shared by all seats
+    # (the same for every observer), the market spaces, the offer and each participant's block.
     orders_of = [relative(seat, players) for seat in range(players)]
-    tables: dict[int, tuple[Content, tuple[list[int], ...], Pieces]] = {}
+    phase_rows = [floats(phase(name)) for name in PHASE_NAMES]
+    task_rows = [*(floats(task(name)) for name in TASK_NAMES), floats(task(None))]  # the last: no task
+    turn_pack, head_pack = packer(1), packer(slot_names.index("node0/mine") - slot_names.index("tasks"))
+    cells = 5 * nodes
+    nodes_pack, blank, chairs_pack = packer(cells), [0.0] * cells, packer(3 * chairs)
+    # By observing seat: a leader's or chair's owner (-1 neutral or empty) as its column.
+    columns = [
+        {owner: 0 if owner == seat else 2 if owner < 0 else 1 for owner in range(-1, players)}
+        for seat in range(players)
+    ]
+    # Numbers to pack are floats here: `struct` packs a float several times faster than an int.
+    mine_of = [{owner: float(owner == seat) for owner in range(-1, players)} for seat in range(players)]
+    others_of = [
+        {owner: float(owner >= 0 and owner != seat) for owner in range(-1, players)} for seat in range(players)
+    ]
+    flags = {False: 0.0, True: 1.0}
+    seat_floats = packer(len(seat_parts))
+    # `markets`: the content, outer circle and spaces last seen, a count of changes, and the spaces
+    # filled and free by node; `boards`: each seat's leaders, owners and markets count last seen
+    # and its nodes block, then its chairs and senior chairs last seen and its chairs block;
+    # `shown`: the content, face-up orders, experts and amulets last seen, and the offer block;
+    # `seats`: each participant's holdings last seen (with the content) and its block.
+    markets: list[Any] = [None, None, None, 0, None, None]
+    boards: list[list[Any]] = [[None] * 7 for _ in range(players)]
+    shown: list[Any] = [None, None, None]
+    seats: list[tuple[Any, ...]] = [((),)] * players
 
-    def content_tables(c: Content) -> tuple[tuple[list[int], ...], Pieces]:
-        """Per content: order honor and cost, expert permanence, amulet honor, the hall's size,
-        and the seats' blocks (public: the same for every observer) kept by what fixes them."""
+    def content_numbers(c: Content) -> tuple[list[int], ...]:
+        """Order honor and cost, expert permanence, amulet honor and the hall's size, by content."""
+        return (
+            [o.honor for o in c.orders],
+            [sum(dict(o.cost).values()) for o in c.orders],
+            [int(bool(e.permanent)) for e in c.experts],
+            [a.honor for a in c.amulets],
+            [len(c.board.hall.honor)],
+        )
+
+    tables: dict[int, tuple[Content, tuple[list[int], ...]]] = {}
+
+    def numbers(c: Content) -> tuple[list[int], ...]:
         made = tables.get(id(c))
         if made is None or made[0] is not c:
-            numbers = (
-                [o.honor for o in c.orders],
-                [sum(dict(o.cost).values()) for o in c.orders],
-                [int(bool(e.permanent)) for e in c.experts],
-                [a.honor for a in c.amulets],
-                [len(c.board.hall.honor)],
-            )
-            made = tables[id(c)] = (c, numbers, Pieces(lambda key: seat_block(numbers, *key)))
-        return made[1], made[2]
+            made = tables[id(c)] = (c, content_numbers(c))
+        return made[1]
 
-    def seat_block(numbers: tuple[list[int], ...], *key: Any) -> list[float]:
-        honor_of, cost_of, permanent, amulet_honor, (hall,) = numbers
-        coins, goods, honor, personal, reserve, towns, seniors, experts, hand, done, amulets, icons = key
-        orders, charms = sum(honor_of[o] for o in done), sum(amulet_honor[a] for a in amulets)
-        return [
-            coins,
-            *goods,
-            honor,
-            personal,
-            reserve,
-            *towns,
-            sum(seniors >> space & 1 for space in range(hall)),
-            len(experts),
-            sum(permanent[e] for e in experts),
-            len(hand),
-            sum(cost_of[o] for o in hand),
-            sum(honor_of[o] for o in hand),
-            len(done),
-            len(amulets),
-            charms,
-            icons,
-            honor,
-            orders,
-            charms,
-            honor + orders + charms,
-        ]
-
-    def board_block(inner: tuple[int, ...], seat: int, *key: tuple[Any, ...]) -> list[float]:
-        """Nodes (leaders by owner, market spaces filled and free) and chairs, as `seat` sees them."""
-        leaders, owners, spaces, outer, chairs, seniors = key
-        board = [[0.0] * 5 for _ in range(nodes)]
-        for node, owner in zip(leaders, owners, strict=True):
-            board[node][0 if owner == seat else 2 if owner < 0 else 1] += 1.0
+    def spaces_by_node(c: Content, outer: list[int], spaces: list[list[int]]) -> tuple[list[float], list[float]]:
+        """The market spaces filled and free on each node (none on the hall, node 0)."""
+        rooms = [*c.inner, *outer]
+        filled, free = [0.0] * nodes, [0.0] * nodes
         for node in range(1, nodes):
-            held = spaces[inner[node - 1] if node <= RING else outer[node - 1 - RING]]
-            filled = sum(map(EMPTY.__lt__, held))  # a space holds a good (>= 0) or is empty (-1)
-            board[node][3:] = [filled, len(held) - filled]
-        made = list(chain.from_iterable(board))
-        for owner, senior in zip(chairs, seniors, strict=True):
-            made += [owner == seat, owner >= 0 and owner != seat, senior]
-        return made
+            held = spaces[rooms[node - 1]]
+            taken = float(len(held) - held.count(EMPTY))  # a space holds a good (>= 0) or is empty (-1)
+            filled[node], free[node] = taken, len(held) - taken
+        return filled, free
 
-    def offer_block(numbers: tuple[list[int], ...], *up: tuple[int, ...]) -> list[float]:
+    def nodes_block(state: Rh, seat: int, filled: list[float], free: list[float]) -> bytes:
+        """Nodes: leaders by owner as `seat` sees them, market spaces filled and free."""
+        made, column = blank[:], columns[seat]
+        for node, owner in zip(state.leaders, state.owners, strict=True):
+            made[5 * node + column[owner]] += 1.0
+        made[3::5], made[4::5] = filled, free
+        return nodes_pack(*made)
+
+    def chairs_block(seat: int, chairs: list[int], seniors: list[bool]) -> bytes:
+        """Chairs: held by `seat`, by another, senior."""
+        mine, others = mine_of[seat], others_of[seat]
+        made = [0.0] * (3 * len(chairs))
+        made[::3] = map(mine.__getitem__, chairs)
+        made[1::3] = map(others.__getitem__, chairs)
+        made[2::3] = map(flags.__getitem__, seniors)
+        return chairs_pack(*made)
+
+    def offer_block(numbers: tuple[list[int], ...], orders: list[int], experts: list[int], amulets: list[int]) -> bytes:
         """The face-up orders (honor, cost), experts (permanent) and amulets (honor), by slot."""
         honor_of, cost_of, permanent, amulet_honor, _ = numbers
-        orders, experts, amulets = up
         made: list[float] = []
         for k in range(OFFER):
             made += [1.0, honor_of[orders[k]], cost_of[orders[k]]] if k < len(orders) else [0.0, 0.0, 0.0]
@@ -222,72 +237,116 @@ def observation_features(players: int, nodes: int, chairs: int, towns: int) -> F
             made += [1.0, permanent[experts[k]]] if k < len(experts) else [0.0, 0.0]
         for k in range(OFFER):
             made += [1.0, amulet_honor[amulets[k]]] if k < len(amulets) else [0.0, 0.0]
-        return made
+        return floats(made)
 
-    board_piece, offer_piece = Pieces(board_block), Pieces(offer_block)
+    def seat_block(numbers: tuple[list[int], ...], held: tuple[Any, ...]) -> bytes:
+        honor_of, cost_of, permanent, amulet_honor, (hall,) = numbers
+        coins, honor, personal, reserve, seniors, icons, goods, towns, experts, hand, done, amulets = held
+        orders, charms = sum(map(honor_of.__getitem__, done)), sum(map(amulet_honor.__getitem__, amulets))
+        return seat_floats(
+            *map(
+                float,
+                [
+                    coins,
+                    *goods,
+                    honor,
+                    personal,
+                    reserve,
+                    *towns,
+                    (seniors & (1 << hall) - 1).bit_count(),
+                    len(experts),
+                    sum(map(permanent.__getitem__, experts)),
+                    len(hand),
+                    sum(map(cost_of.__getitem__, hand)),
+                    sum(map(honor_of.__getitem__, hand)),
+                    len(done),
+                    len(amulets),
+                    charms,
+                    icons,
+                    honor,
+                    orders,
+                    charms,
+                    honor + orders + charms,
+                ],
+            )
+        )
 
     def from_state(game: Any, state: Rh, seat: int, legal: list[Any]) -> array:
         c = game.content
-        numbers, seat_piece = content_tables(c)
-        tasks = state.tasks
-        head = [
-            state.turn,
-            *phase(PHASE_NAMES[state.phase]),
-            *task(TASK_NAMES[tasks[0][0]] if tasks else None),
-            len(tasks),
-            state.current == seat,
-            state.phase != 7 and state.current == seat,
-            state.moved,
-            state.runs,
-            state.marker,
-            state.end_at,
-            state.end_by >= 0,
-            state.turns_left,
-            state.lender,
-            state.merchant,
-            state.bank,
-            *state.basics,
-            *state.warehouse,
-            len(state.pirate_stack),
-            len(state.amulet_pool),
-            len(state.order_deck),
-            len(state.expert_deck),
-            len(state.expert_discard),
-            state.temples_used.count(False),
-            sum(a >= 0 for a in state.hall_amulets),
-        ]
-        board_key = (
-            seat,
-            tuple(state.leaders),
-            tuple(state.owners),
-            tuple(map(tuple, state.spaces)),
-            tuple(state.outer),
-            tuple(state.chairs),
-            tuple(state.senior_chairs),
-        )
-        offer_key = (tuple(state.orders_up), tuple(state.experts_up), tuple(state.amulets_up))
+        tasks, current = state.tasks, state.current
         parts = [
-            floats(head),
-            board_piece.made.get(board_key) or board_piece(board_key, c.inner, *board_key),
-            offer_piece.made.get(offer_key) or offer_piece(offer_key, numbers, *offer_key),
+            turn_pack(state.turn),
+            phase_rows[state.phase],
+            task_rows[tasks[0][0] if tasks else -1],
+            head_pack(
+                len(tasks),
+                current == seat,
+                state.phase != 7 and current == seat,
+                state.moved,
+                state.runs,
+                state.marker,
+                state.end_at,
+                state.end_by >= 0,
+                state.turns_left,
+                state.lender,
+                state.merchant,
+                state.bank,
+                *state.basics,
+                *state.warehouse,
+                len(state.pirate_stack),
+                len(state.amulet_pool),
+                len(state.order_deck),
+                len(state.expert_deck),
+                len(state.expert_discard),
+                state.temples_used.count(False),
+                len(state.hall_amulets) - state.hall_amulets.count(-1),  # -1: taken
+            ),
         ]
-        made = seat_piece.made
+        seen, spaces, outer = markets, state.spaces, state.outer
+        if spaces != seen[2] or outer != seen[1] or c is not seen[0]:
+            seen[:] = (c, outer[:], list(map(list.copy, spaces)), seen[3] + 1, *spaces_by_node(c, outer, spaces))
+        board, leaders = boards[seat], state.leaders
+        if leaders != board[0] or seen[3] != board[2] or state.owners != board[1]:
+            board[:4] = (leaders[:], state.owners[:], seen[3], nodes_block(state, seat, *seen[4:]))
+        chairs, seniors = state.chairs, state.senior_chairs
+        if chairs != board[4] or seniors != board[5]:
+            board[4:] = (chairs[:], seniors[:], chairs_block(seat, chairs, seniors))
+        parts.append(board[3])
+        parts.append(board[6])
+        up = (state.orders_up, state.experts_up, state.amulets_up)
+        if up != shown[1] or c is not shown[0]:
+            shown[:] = (c, (up[0][:], up[1][:], up[2][:]), offer_block(numbers(c), *up))
+        parts.append(shown[2])
+        coins, honor, personal, reserve, icons = state.coins, state.honor, state.personal, state.reserve, state.icons
+        goods, towns, experts, hand, done, amulets = (
+            state.goods,
+            state.towns,
+            state.experts,
+            state.hand,
+            state.done_orders,
+            state.amulets,
+        )
+        hall_seniors = state.seniors
         for p in orders_of[seat]:
-            key = (
-                state.coins[p],
-                tuple(state.goods[p]),
-                state.honor[p],
-                state.personal[p],
-                state.reserve[p],
-                tuple(state.towns[p]),
-                state.seniors[p],
-                tuple(state.experts[p]),
-                tuple(state.hand[p]),
-                tuple(state.done_orders[p]),
-                tuple(state.amulets[p]),
-                state.icons[p],
+            held = (
+                coins[p],
+                honor[p],
+                personal[p],
+                reserve[p],
+                hall_seniors[p],
+                icons[p],
+                goods[p],
+                towns[p],
+                experts[p],
+                hand[p],
+                done[p],
+                amulets[p],
             )
-            parts.append(made.get(key) or seat_piece(key, key))
-        return row(*parts)
+            block = seats[p]
+            if held != block[0] or c is not block[1]:
+                copied = (*held[:6], *map(list.copy, held[6:]))
+                block = seats[p] = (copied, c, seat_block(numbers(c), copied))
+            parts.append(block[2])
+        return array("f", b"".join(parts))
 
     return Features(tuple(slot_names), encode, from_state)
