@@ -21,7 +21,7 @@ from meeple.games.round_table.events import COST
 from meeple.games.round_table.state import Rt
 
 if TYPE_CHECKING:  # content.py loads the card texts, which move cards (zones.py, which reads this module)
-    from meeple.games.round_table.content import Pool
+    from meeple.games.round_table.content import Card, Pool
 
 ORDINALS = ("1st", "2nd", "3rd")
 
@@ -143,10 +143,7 @@ def added(state: Rt, pool: "Pool", seat: int, uid: int) -> None:
         items, item_names = (*items, uid), (*item_names, name)
         knight = state.paired[uid]
         if knight in knights:
-            i = knights.index(knight)
-            holdings = (*holdings[:i], holdings[i] | {key}, *holdings[i + 1 :])
-            powers = (*powers[:i], powers[i] + card.influence, *powers[i + 1 :])
-            guards = (*guards[:i], guards[i] + card.resistance, *guards[i + 1 :])
+            holdings, powers, guards = _paired(holdings, powers, guards, knights.index(knight), key, card, 1)
     kinds = (*old.kinds, kind)
     names = (*old.names, name)
     if kind in old.kinds:  # a namesake in play: the copies are numbered anew
@@ -174,7 +171,6 @@ def leaving(state: Rt, pool: "Pool", seat: int, uid: int) -> None:
     if kept is None or kept[seat] is None:
         return
     old = kept[seat]
-    play = [u for u in state.play[seat] if u != uid]
     place = state.play[seat].index(uid)
     kind = old.kinds[place]
     kinds = (*old.kinds[:place], *old.kinds[place + 1 :])
@@ -191,13 +187,12 @@ def leaving(state: Rt, pool: "Pool", seat: int, uid: int) -> None:
         items, item_names = (*items[:i], *items[i + 1 :]), (*item_names[:i], *item_names[i + 1 :])
         knight = state.paired[uid]
         if knight in knights:
-            k = knights.index(knight)
-            card = pool.cards[kind]
-            holdings = (*holdings[:k], holdings[k] - {pool.holding[kind]}, *holdings[k + 1 :])
-            powers = (*powers[:k], powers[k] - card.influence, *powers[k + 1 :])
-            guards = (*guards[:k], guards[k] - card.resistance, *guards[k + 1 :])
+            holdings, powers, guards = _paired(
+                holdings, powers, guards, knights.index(knight), pool.holding[kind], pool.cards[kind], -1
+            )
     names = (*old.names[:place], *old.names[place + 1 :])
     if kind in kinds:  # a namesake stays in play: the copies are numbered anew
+        play = [u for u in state.play[seat] if u != uid]
         names, knight_names, item_names = _renamed(pool, play, kinds, knights, items)
     kept[seat] = Lineup(
         kinds,
@@ -234,14 +229,27 @@ def moved(state: Rt, pool: "Pool", seat: int, uid: int, before: int) -> None:
     old = kept[seat]
     kind, after = state.card_of[uid], state.paired[uid]
     key, card = pool.holding[kind], pool.cards[kind]
-    knights = old.knights
-    holdings, powers, guards = list(old.holdings), list(old.powers), list(old.guards)
+    knights, holdings, powers, guards = old.knights, old.holdings, old.powers, old.guards
     if before in knights:
-        i = knights.index(before)
-        holdings[i] = holdings[i] - {key}
-        powers[i], guards[i] = powers[i] - card.influence, guards[i] - card.resistance
+        holdings, powers, guards = _paired(holdings, powers, guards, knights.index(before), key, card, -1)
     if after in knights:
-        i = knights.index(after)
-        holdings[i] = holdings[i] | {key}
-        powers[i], guards[i] = powers[i] + card.influence, guards[i] + card.resistance
-    kept[seat] = msgspec.structs.replace(old, holdings=tuple(holdings), powers=tuple(powers), guards=tuple(guards))
+        holdings, powers, guards = _paired(holdings, powers, guards, knights.index(after), key, card, 1)
+    kept[seat] = msgspec.structs.replace(old, holdings=holdings, powers=powers, guards=guards)
+
+
+def _paired(
+    holdings: tuple[frozenset[int | str], ...],
+    powers: tuple[int, ...],
+    guards: tuple[int, ...],
+    i: int,
+    key: int | str,
+    card: "Card",
+    sign: int,
+) -> tuple[tuple[frozenset[int | str], ...], tuple[int, ...], tuple[int, ...]]:
+    """Knight `i`'s holdings, powers and guards once item `card` (holding `key`) is paired with
+    it (`sign` 1) or unpaired from it (-1)."""
+    held, power, guard = list(holdings), list(powers), list(guards)
+    held[i] = held[i] | {key} if sign > 0 else held[i] - {key}
+    power[i] += sign * card.influence
+    guard[i] += sign * card.resistance
+    return tuple(held), tuple(power), tuple(guard)
