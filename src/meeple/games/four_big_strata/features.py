@@ -18,10 +18,11 @@ turn, the Magistrate or other rules-driven participants among them):
 """
 
 from array import array
+from struct import Struct
 from typing import Any
 
 from meeple.engine import Features
-from meeple.engine.features import Pieces, counts, floats, names, one_hot, packer, relative, seat_names
+from meeple.engine.features import counts, floats, names, one_hot, packer, relative, seat_names
 from meeple.games.four_big_strata.content import CLASSES, COLUMN_NAMES, Content
 from meeple.games.four_big_strata.observation import card_views
 from meeple.games.four_big_strata.state import BID, CAP, FEED, OVER, PICK, PUBLIC, SETUP, TRIBUTE, Fbs
@@ -124,35 +125,40 @@ def observation_features(content: Content, players: int, participants: int, disp
         return row
 
     # --- the same slots read from the state (Features.from_state), as observation.py shows it ---
+    # The row is written by one `struct` call: the numbers that change at most steps as floats,
+    # and the blocks that change seldom as kept float32 bytes, each with copies of what made it,
+    # compared by value.
     cls_of = [card.cls for card in content.cards]
     points_of = [card.points for card in content.cards]
     views = card_views(content)
+    card_size = len(CARD_PARTS)
 
-    def discarded(pile: tuple[int, ...]) -> list[float]:
-        return [len(pile), *column([cls_of[t] for t in pile])]
+    def discarded(pile: list[int]) -> bytes:
+        return floats([len(pile), *column([cls_of[t] for t in pile])])
 
     # A card as the display or the held card shows it, by card type: its face seen, face up or
     # down, then its face unseen (face down) and no card.
     seen_up = [floats([1.0, True, 1.0, *card_class(c), points]) for c, points in zip(cls_of, points_of, strict=True)]
     seen_down = [floats([1.0, False, 1.0, *card_class(c), points]) for c, points in zip(cls_of, points_of, strict=True)]
     face_down, empty = floats([1.0, False, 0.0, *card_class(None), 0.0]), floats(no_card)
-    no_holding = floats([*no_card, False])
+    no_cards = floats(no_card * display)
     phases = {name: floats(phase(name)) for name in PHASES}
 
-    def public(state: Fbs, p: int) -> list[float]:
+    def public(state: Fbs, p: int, layout: tuple[tuple[int, ...], ...]) -> bytes:
         """What every seat sees of participant `p`'s Personal Display: class scores, Influence,
         upkeep, cards, cards per column, cards face up."""
-        layout = (tuple(state.cards[p]), tuple(state.columns[p]), tuple(state.face_up[p]))
         scores, power, upkeep = views.summaries.get(layout) or views.summary(state, p, layout)
-        return [
-            *scores,
-            power,
-            upkeep["grain"],
-            upkeep["money"],
-            len(state.cards[p]),
-            *column([COLUMN_NAMES[c] for c in state.columns[p]]),
-            sum(state.face_up[p]),
-        ]
+        return floats(
+            [
+                *scores,
+                power,
+                upkeep["grain"],
+                upkeep["money"],
+                len(state.cards[p]),
+                *column([COLUMN_NAMES[c] for c in state.columns[p]]),
+                sum(state.face_up[p]),
+            ]
+        )
 
     column_of = [COLUMN_NAMES.index(cls) for cls in cls_of]
     known_pack = packer(len(COLUMN_NAMES) + 1)
@@ -166,80 +172,95 @@ def observation_features(content: Content, players: int, participants: int, disp
                 made[-1] += points_of[t]
         return known_pack(*made)
 
-    discard_piece, public_piece = Pieces(discarded), Pieces(public, limit=16384)
+    known_size = len(COLUMN_NAMES) + 1
+    public_size = len(SEAT_PARTS) - 3 - known_size - 4
+    row = Struct(
+        f"f{4 * len(PHASES)}s8f{4 * (1 + len(COLUMN_NAMES))}s3f{4 * card_size * display}s{4 * card_size}sf"
+        + f"3f{4 * public_size}s{4 * known_size}s4f" * participants
+    )
+    if row.size != 4 * len(slot_names):
+        raise ValueError(f"the row's layout holds {row.size // 4} slots, not the {len(slot_names)} named")
+    pack = row.pack
     orders = [relative(seat, participants) for seat in range(players)]
-    public_made = public_piece.made
-    head, table, tasks_pack, three, four = packer(1), packer(8), packer(3), packer(3), packer(4)
-    no_cards, mine_bytes, card_size = floats(no_card * display), [floats([False]), floats([True])], 4 * len(CARD_PARTS)
-    # What each seat's last row was made from: the discard with its block, the display (cards, faces up,
-    # seen by the seat) with its block, then each participant's cards, columns, faces up and
-    # known masks with its public and known blocks. The whole row is joined anew at each
-    # observation (one copy), from kept blocks where their inputs are unchanged.
-    kept: list[list[Any]] = [[None] * (2 + participants) for _ in range(players)]
+    # Shared by every observing seat (all see them alike): the discard and the display (the
+    # latter as the Start Player sees it and as the others do), each [inputs copied..., block(s)];
+    # each participant's public block by layout (`public_made`). Each observing seat's own, per
+    # participant in its order: [cards, columns, faces up, known masks (copied), public block,
+    # known block].
+    shared_discard: list[Any] = [None, b""]
+    shared_display: list[Any] = [None, None, None, None]
+    public_made: dict[tuple[tuple[int, ...], ...], bytes] = {}
+    kept = [[[None] * 6 for _ in range(participants)] for _ in range(players)]
+
+    def display_block(shown: list[int], ups: list[bool], sees: bool) -> bytes:
+        laid = [
+            empty if t < 0 else seen_up[t] if up else seen_down[t] if sees else face_down
+            for t, up in zip(shown, ups, strict=True)
+        ]
+        return b"".join(laid) + no_cards[4 * card_size * len(shown) :]
 
     def from_state(game: Any, state: Fbs, seat: int, legal: list[Any]) -> array:
-        mine = kept[seat]
-        order, pile, queue = state.order, state.empress_pile, state.queue
-        discard = state.discard
-        known = mine[0]
-        if known is None or discard != known[0]:
-            known = mine[0] = (discard[:], discard_piece(key := tuple(discard), key))
-        parts = [
-            head(state.round),
-            phases[state.phase],
-            table(
-                state.solo,
-                game.rules.ratio(state),
-                state.start == seat,
-                order.index(seat) + 1 if seat in order else 0,
-                state.order_pos,
-                len(state.draw),
-                len(pile),
-                points_of[pile[-1]] if pile else 0,
-            ),
-            known[1],
-            tasks_pack(len(queue), len([task for task in queue if task[1] == seat]), bool(legal)),
-        ]
+        order, pile, queue, discard = state.order, state.empress_pile, state.queue, state.discard
+        if discard != shared_discard[0]:
+            shared_discard[:] = discard[:], discarded(discard)
         shown, ups, sees = state.display, state.display_up, state.start == seat
-        known = mine[1]
-        if known is None or shown != known[0] or ups != known[1] or sees is not known[2]:
-            laid = [
-                empty if t < 0 else seen_up[t] if up else seen_down[t] if sees else face_down
-                for t, up in zip(shown, ups, strict=True)
-            ]
-            known = mine[1] = (shown[:], ups[:], sees, b"".join(laid) + no_cards[card_size * len(shown) :])
-        parts.append(known[3])
+        board = shared_display
+        if shown != board[0] or ups != board[1]:
+            board[:] = shown[:], ups[:], None, None
+        laid = board[2 + sees]
+        if laid is None:
+            laid = board[2 + sees] = display_block(shown, ups, sees)
         holding = state.holding
         if holding < 0:
-            parts.append(no_holding)
+            held, mine = empty, False
         else:
             knows = state.holding_known == PUBLIC or bool(state.holding_known >> seat & 1)
-            parts.append(seen_down[holding] if knows else face_down)
-            parts.append(mine_bytes[order[state.order_pos] == seat])
+            held, mine = seen_down[holding] if knows else face_down, order[state.order_pos] == seat
         cards, columns, face_up, knows = state.cards, state.columns, state.face_up, state.known
         grain, money, bids, market, reward = state.grain, state.money, state.bids, state.market, state.reward
-        revealed, players_now = state.bids_revealed, state.players
-        k = 2
-        for p in orders[seat]:
+        revealed = state.bids_revealed
+        values = [
+            state.round,
+            phases[state.phase],
+            state.solo,
+            game.rules.ratio(state),
+            sees,
+            order.index(seat) + 1 if seat in order else 0,
+            state.order_pos,
+            len(state.draw),
+            len(pile),
+            points_of[pile[-1]] if pile else 0,
+            shared_discard[1],
+            len(queue),
+            len([task for task in queue if task[1] == seat]),
+            bool(legal),
+            laid,
+            held,
+            mine,
+        ]
+        for p, block in zip(orders[seat], kept[seat], strict=True):
+            types, where, up, known_to = cards[p], columns[p], face_up[p], knows[p]
+            if types != block[0] or where != block[1] or up != block[2] or known_to != block[3]:
+                layout = (tuple(types), tuple(where), tuple(up))
+                made = public_made.get(layout)
+                if made is None:
+                    if len(public_made) >= 16384:
+                        public_made.clear()
+                    made = public_made[layout] = public(state, p, layout)
+                block[:] = types[:], where[:], up[:], known_to[:], made, known_faces(types, up, known_to, seat)
             bid = bids[p]
             shows = revealed or (p == seat and bid >= 0)
-            parts.append(three(p >= players_now, grain[p], money[p]))
-            types, where, up, known_to = cards[p], columns[p], face_up[p], knows[p]
-            known = mine[k]
-            if known is None or types != known[0] or where != known[1] or up != known[2] or known_to != known[3]:
-                layout = (tuple(types), tuple(where), tuple(up))
-                known = mine[k] = (
-                    types[:],
-                    where[:],
-                    up[:],
-                    known_to[:],
-                    public_made.get(layout) or public_piece(layout, state, p),
-                    known_faces(types, up, known_to, seat),
-                )
-            parts.append(known[4])
-            parts.append(known[5])
-            parts.append(four(bid if shows else 0, not shows and bid >= 0, market[p], reward[p]))
-            k += 1
-        return array("f", b"".join(parts))
+            values += (
+                p >= players,
+                grain[p],
+                money[p],
+                block[4],
+                block[5],
+                bid if shows else 0,
+                not shows and bid >= 0,
+                market[p],
+                reward[p],
+            )
+        return array("f", pack(*values))
 
     return Features(tuple(slot_names), encode, from_state)

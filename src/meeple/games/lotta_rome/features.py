@@ -18,15 +18,19 @@ Blocks, in order (seat blocks relative: the observing seat's first, then the nex
 """
 
 from array import array
+from collections import Counter
+from collections.abc import Iterable
+from struct import Struct
 from typing import Any
 
 from meeple.engine import Features
-from meeple.engine.features import Kept, Pieces, counts, floats, names, one_hot, relative, seat_names
+from meeple.engine.features import counts, floats, names, one_hot, relative, seat_names
 from meeple.games.lotta_rome.content import FORT, Content
 from meeple.games.lotta_rome.pieces import (
-    cell_building,
-    cell_elephant,
-    cell_land,
+    CELL_BUILDINGS,
+    CELL_ELEPHANTS,
+    CELL_LANDS,
+    CELLS,
     first_land,
     piece_building,
     second_land,
@@ -134,13 +138,24 @@ def observation_features(content: Content, players: int) -> Features:
         return row
 
     # --- the same slots read from the state (Features.from_state), as observation.py shows it ---
+    # The row is written by one `struct` call: the numbers that change at most steps as floats,
+    # the blocks that change seldom as kept float32 bytes (each with a copy of what made it).
     orders = [relative(seat, players) for seat in range(players)]
     coins_of = {number: card.coins for number, card in content.contracts.items()}
     building_place = [len(lands) if b == FORT else b for b in range(FORT + 1)]
-    land_none, building_none, number_none = [0.0] * len(lands), [0.0] * len(buildings), [0.0] * len(numbers)
+    land_none, number_none = [0.0] * len(lands), [0.0] * len(numbers)
     number_place = {number: k for k, number in enumerate(numbers)}
+    domain_size = len(lands) + len(buildings) + 1
+    # The slots of a domain block that one cell of each value adds 1 to: its land, its building
+    # (or fort), the elephant.
+    cell_slots = [
+        (CELL_LANDS[value],)
+        + ((len(lands) + building_place[CELL_BUILDINGS[value]],) if CELL_BUILDINGS[value] >= 0 else ())
+        + ((domain_size - 1,) if CELL_ELEPHANTS[value] else ())
+        for value in range(CELLS)
+    ]
 
-    def piece_counts(codes: tuple[int, ...]) -> list[float]:
+    def piece_counts(codes: Iterable[int]) -> list[float]:
         """Lands of pieces by type (a double land's two halves both counted)."""
         made = land_none[:]
         for code in codes:
@@ -150,23 +165,22 @@ def observation_features(content: Content, players: int) -> Features:
                 made[second] += 1.0
         return made
 
-    def number_counts(cards: tuple[int, ...]) -> list[float]:
+    def number_counts(cards: Iterable[int]) -> list[float]:
         made = number_none[:]
         for number in cards:
             made[number_place[number]] += 1.0
         return made
 
-    def domain(cells: tuple[int, ...]) -> list[float]:
-        """A domain counted: lands of each type, buildings of each type and forts, elephants."""
-        made, built = land_none[:], building_none[:]
-        for value in cells:
-            made[cell_land(value)] += 1.0
-            building = cell_building(value)
-            if building >= 0:
-                built[building_place[building]] += 1.0
-        return [*made, *built, sum(cell_elephant(value) for value in cells)]
+    def domain(cells: list[int]) -> bytes:
+        """A domain counted: lands of each type, buildings of each type and forts, elephants
+        (each cell value once, by `Counter` in C: a domain holds few distinct cells)."""
+        made = [0.0] * domain_size
+        for value, many in Counter(cells).items():
+            for slot in cell_slots[value]:
+                made[slot] += many
+        return floats(made)
 
-    def market(lots: tuple[int, ...], singles: tuple[int, ...], gems: tuple[int, ...]) -> list[float]:
+    def market(lots: list[int], singles: list[int], gems: list[int]) -> bytes:
         made: list[float] = []
         for lot, land, gem in zip(lots, singles, gems, strict=True):
             if lot < 0:
@@ -180,33 +194,56 @@ def observation_features(content: Content, players: int) -> Features:
                 *land_hot(lands[land] if land >= 0 else None),
                 gem,
             ]
-        return made
+        return floats(made)
 
-    def own(hand: tuple[int, ...], start: int, won: tuple[int, ...], explored: tuple[int, ...], held: int) -> list:
-        """The seat's own cards: hand, starting contract, contracts won, explored lands, held piece."""
-        return [
-            *number_counts(hand),
-            *number_hot(start if start >= 0 else None),
-            *number_counts(won),
-            *piece_counts(explored),
-            *(piece_counts((held,)) if held >= 0 else land_none),
-        ]
+    def contract_cards(hand: list[int], start: int, won: list[int]) -> bytes:
+        """The seat's own contract cards: hand, starting contract, contracts won, by number."""
+        return floats([*number_counts(hand), *number_hot(start if start >= 0 else None), *number_counts(won)])
 
-    domain_piece, market_piece, own_piece = Pieces(domain), Pieces(market), Pieces(own)
-    domain_made = domain_piece.made
+    def land_cards(explored: list[int], held: int) -> bytes:
+        """The seat's explored lands and held piece, by land type."""
+        return floats([*piece_counts(explored), *(piece_counts((held,)) if held >= 0 else land_none)])
+
+    phases = {name: floats(phase(name)) for name in PHASES}
+    # A seat's lot choice as it shows: none, each choice, sealed (index -1 is none).
+    shown_choice = [floats(choice(name)) for name in CHOICES] + [floats(choice(None))]
     sealed, empty_market = len(CHOICE_NAMES), floats(empty_slot * slots)
-    # Each seat's last row; `seen`: each seat's domain in turn with its block, the seat's own
-    # cards with their block, and the market with its block. The whole row is joined anew at
-    # each observation (one write), from kept blocks where their inputs are unchanged.
-    kept = [Kept(len(slot_names), players + 2) for _ in range(players)]
+    row = Struct(
+        f"f{4 * len(PHASES)}s6f"
+        + f"10f{4 * len(CHOICES)}s2f{4 * domain_size}s" * players
+        + f"{4 * 3 * len(numbers)}s{4 * 2 * len(lands)}s{4 * len(empty_slot) * slots}s"
+    )
+    if row.size != 4 * len(slot_names):
+        raise ValueError(f"the row's layout holds {row.size // 4} slots, not the {len(slot_names)} named")
+    pack = row.pack
+    no_contracts = contract_cards([], -1, [])
+    # Shared by every observing seat (all see them alike): each seat's domain, and the market,
+    # each [inputs copied..., block]. Each observing seat's own: its contract cards and its lands.
+    domains: list[list[Any]] = [[None, b""] for _ in range(players)]
+    shared_market: list[Any] = [None, None, None, b""]
+    own_contracts: list[list[Any]] = [[None, -2, None, b""] for _ in range(players)]
+    own_lands: list[list[Any]] = [[None, -2, b""] for _ in range(players)]
 
     def from_state(game: Any, state: Lotta, seat: int, legal: list[Any]) -> array:
-        keep = kept[seat]
-        mine = keep.seen
         merchants, phase_now = state.merchants, state.phase
-        head = [
+        gems, stacks, explored, cells, hand, lot_gem = (
+            state.gems,
+            state.stacks,
+            state.explored,
+            state.cells,
+            state.hand,
+            state.lot_gem,
+        )
+        pending, holding, contracts, choice, revealed = (
+            state.pending,
+            state.holding,
+            state.contracts,
+            state.choice,
+            state.choices_revealed,
+        )
+        values: list[Any] = [
             state.round,
-            *phase(phase_now),
+            phases[phase_now],
             len(state.deck) if merchants else 0,
             len(state.discard) if merchants else 0,
             state.elephants_left if merchants else 0,
@@ -214,81 +251,50 @@ def observation_features(content: Content, players: int) -> Features:
             len([action for action in legal if "at" in action.payload]),
             bool(legal),  # a seat to move has moves; one that need not act is given none
         ]
-        parts = [floats(head)]
-        gems, stacks, explored, cells, hand, lot_gem, pending, holding = (
-            state.gems,
-            state.stacks,
-            state.explored,
-            state.cells,
-            state.hand,
-            state.lot_gem,
-            state.pending,
-            state.holding,
-        )
-        contracts, choice, revealed, bids, elephants = (
-            state.contracts,
-            state.choice,
-            state.choices_revealed,
-            state.bids,
-            state.elephant_done,
-        )
-        for k, p in enumerate(orders[seat]):
+        bids = state.bids if merchants and phase_now == PICK else None
+        elephants = state.elephant_done if merchants else None
+        for p in orders[seat]:
             chosen = choice[p]
-            shown = [0.0] * len(CHOICES)
-            if chosen >= 0:
-                shown[chosen if p == seat or revealed else sealed] = 1.0
             won = contracts[p] if merchants else ()
-            parts.append(
-                floats(
-                    [
-                        gems[p],
-                        len(stacks[p]),
-                        len(explored[p]),
-                        len(cells[p]),
-                        len(hand[p]) if merchants else 0,
-                        lot_gem[p],
-                        len(pending[p]),
-                        holding[p] >= 0,
-                        len(won),
-                        sum(coins_of[number] for number in won),
-                        *shown,
-                        merchants and elephants[p],
-                        bids[p] if merchants and phase_now == PICK else 0,
-                    ],
-                )
+            domain_cells, kept = cells[p], domains[p]
+            if domain_cells != kept[0]:
+                kept[0], kept[1] = domain_cells[:], domain(domain_cells)
+            values += (
+                gems[p],
+                len(stacks[p]),
+                len(explored[p]),
+                len(domain_cells),
+                len(hand[p]) if merchants else 0,
+                lot_gem[p],
+                len(pending[p]),
+                holding[p] >= 0,
+                len(won),
+                sum(map(coins_of.__getitem__, won)),
+                shown_choice[chosen if chosen < 0 or p == seat or revealed else sealed],
+                elephants is not None and elephants[p],
+                bids[p] if bids is not None else 0,
+                kept[1],
             )
-            domain_cells, known = cells[p], mine[k]
-            if known is None or domain_cells != known[0]:
-                key = tuple(domain_cells)
-                known = mine[k] = (domain_cells[:], domain_made.get(key) or domain_piece(key, key))
-            parts.append(known[1])
         if merchants:
             own_hand, start, own_won = hand[seat], state.start_contract[seat], contracts[seat]
+            kept = own_contracts[seat]
+            if own_hand != kept[0] or start != kept[1] or own_won != kept[2]:
+                kept[:] = own_hand[:], start, own_won[:], contract_cards(own_hand, start, own_won)
+            values.append(kept[3])
         else:
-            own_hand, start, own_won = [], -1, []
-        own_explored, held = explored[seat], holding[seat]
-        known = mine[players]
-        if (
-            known is None
-            or own_hand != known[0]
-            or start != known[1]
-            or own_won != known[2]
-            or own_explored != known[3]
-            or held != known[4]
-        ):
-            cards = (tuple(sorted(own_hand)), start, tuple(own_won), tuple(own_explored), held)
-            known = mine[players] = (own_hand[:], start, own_won[:], own_explored[:], held, own_piece(cards, *cards))
-        parts.append(known[5])
-        if merchants and state.market:
-            lots, singles, lot_gems = state.market, state.market_land, state.market_gem
-            known = mine[players + 1]
-            if known is None or lots != known[0] or singles != known[1] or lot_gems != known[2]:
-                key = (tuple(lots), tuple(singles), tuple(lot_gems))
-                known = mine[players + 1] = (lots[:], singles[:], lot_gems[:], market_piece(key, *key))
-            parts.append(known[3])
+            values.append(no_contracts)
+        own_explored, held, kept = explored[seat], holding[seat], own_lands[seat]
+        if own_explored != kept[0] or held != kept[1]:
+            kept[:] = own_explored[:], held, land_cards(own_explored, held)
+        values.append(kept[2])
+        lots = state.market
+        if merchants and lots:
+            singles, lot_gems, kept = state.market_land, state.market_gem, shared_market
+            if lots != kept[0] or singles != kept[1] or lot_gems != kept[2]:
+                kept[:] = lots[:], singles[:], lot_gems[:], market(lots, singles, lot_gems)
+            values.append(kept[3])
         else:
-            parts.append(empty_market)
-        keep.bytes[:] = b"".join(parts)
-        return keep.fresh()
+            values.append(empty_market)
+        return array("f", pack(*values))
 
     return Features(tuple(slot_names), encode, from_state)
