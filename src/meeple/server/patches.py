@@ -20,8 +20,9 @@ a browser nothing its full view would not.
 """
 
 from collections.abc import Callable, Sequence
+from itertools import compress
 from json.encoder import encode_basestring
-from operator import is_
+from operator import is_not
 from typing import Any, TypeVar
 
 MARKER = "<!---->"  # between the pieces of a view: an empty comment, which a page shows as nothing
@@ -72,9 +73,10 @@ class Split:
         """The text of `pieces` joined by MARKER, its chunks the pieces themselves (cut anew only
         if a piece holds a MARKER of its own: no end of the marker is also its start, so none is
         found across a piece's edge). A piece is looked through once: a panel or log line shown
-        again is the same object (`_CLEAN` knows it by identity: looked up for every piece at
-        once, in C, and one by one only when some piece is new)."""
-        if not pieces or not (all(map(is_, map(_CLEAN.get, map(id, pieces)), pieces)) or all(map(_clean, pieces))):
+        again is the same object (`_CLEAN` knows it by identity: every piece looked up at once,
+        in C, and only the new ones looked through)."""
+        new = compress(pieces, map(is_not, map(_CLEAN.get, map(id, pieces)), pieces))
+        if not pieces or not all(map(_clean, new)):
             return cls(MARKER.join(pieces))
         return cls(None, 0, list(pieces))
 
