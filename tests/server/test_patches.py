@@ -91,7 +91,7 @@ def test_a_joined_views_size_is_its_texts(pieces: list[str]) -> None:
 
 
 def test_a_short_changed_piece_is_sent_as_it_is_and_a_long_one_patched_finer() -> None:
-    """A changed piece shorter than patches.WHOLE (a view's tag, a status line) is new text: its
+    """A changed piece shorter than patches.WHOLE (a view's tag, the log's opening) is new text: its
     patch would be about as long; a longer one (a panel) is patched at its markup."""
     short = ('<div id="view" data-seq="7">', '<div id="view" data-seq="8">')
     panel = ("<svg>" + "<rect/>" * 30 + "<text>3</text></svg>", "<svg>" + "<rect/>" * 30 + "<text>4</text></svg>")

@@ -212,7 +212,7 @@ def _runs(before: Split, new_chunks: list[str], level: int, offset: int) -> Patc
     chunks); at a chunk that differs, one found elsewhere in the old text
     (and long enough to be an anchor) starts a new run there, else the chunk is taken as a
     change of the old chunk in its place: patched one level finer if there is one and it is
-    not short (WHOLE: a view's tag, the status line, a log line), else sent.
+    not short (WHOLE: a view's tag, the log's opening), else sent.
     """
     separator = SEPARATORS[level]
     finer = level + 1 < len(SEPARATORS)
