@@ -6,6 +6,11 @@ public one's, the others referred to by their place in the public view), which m
 put together. This plays one random game per game (seed 5) and after every action, with every
 seat connected, measures in CPU time per action:
 
+- `now`: every seat's view drawn and patched as the server does it now, no spectator connected
+  (a first pass of the game, the memos emptied before it);
+
+and in a second pass of the same game (the memos emptied again), the public view first:
+
 - `seats`: every seat's view drawn (`views.seat_split`) as the server draws it now;
 - `patches`: every seat's patch against its last view (`app.patched`), as sent now;
 - `public`: the spectator's view drawn and patched once;
@@ -31,8 +36,9 @@ from meeple.server.app import patched
 from meeple.svgkit import memo
 
 
-def measure(slug: str, actions: int) -> dict[str, float]:
-    """CPU ms per action of each step (see the module), and the seats' own pieces."""
+def measure(slug: str, actions: int, split_too: bool) -> dict[str, float]:
+    """CPU ms per action of each step (see the module), and the seats' own pieces; with
+    `split_too` false, only the seats' views and patches (`now`)."""
     memo.forget()
     table = new_table(slug, 5)
     assert table.game is not None
@@ -45,7 +51,7 @@ def measure(slug: str, actions: int) -> dict[str, float]:
     done = 0
     while done < actions and not table.game.is_terminal(table.state):
         start = time.process_time()
-        view = views.seat_split(table, None)
+        view = views.seat_split(table, None) if split_too else patches.Split("")
         if public is not None:
             patched(public, view)
         public = view
@@ -59,6 +65,8 @@ def measure(slug: str, actions: int) -> dict[str, float]:
                 patched(whole[seat], split)
             whole[seat] = split
             spent["patches"] += (start := time.process_time()) - now
+            if not split_too:
+                continue
             pieces = [piece if id(piece) not in place else f"<!--@{place[id(piece)]}-->" for piece in split.chunks]
             mine = patches.Split.joined(pieces)
             if seat in own:
@@ -80,12 +88,16 @@ def main() -> None:
     parser.add_argument("games", nargs="*", default=list(PLAYERS))
     parser.add_argument("--actions", type=int, default=100)
     args = parser.parse_args()
-    print("| game (seats) | seats drawn | their patches | public: drawn and patched | own documents | own pieces |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    print(
+        "| game (seats) | now | seats drawn | their patches | public: drawn and patched | own documents | own pieces |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- |")
     for slug in args.games:
-        r = measure(slug, args.actions)
+        now = measure(slug, args.actions, False)
+        r = measure(slug, args.actions, True)
         print(
-            f"| {slug} ({PLAYERS[slug]}) | {r['seats']:.2f} | {r['patches']:.2f} | {r['public']:.2f} | "
+            f"| {slug} ({PLAYERS[slug]}) | {now['seats'] + now['patches']:.2f} | {r['seats']:.2f} | "
+            f"{r['patches']:.2f} | {r['public']:.2f} | "
             f"{r['own']:.2f} | {r['own pieces']:.0f} of {r['pieces']:.0f} |",
             flush=True,
         )
