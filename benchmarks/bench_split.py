@@ -18,19 +18,29 @@ and in a second pass of the same game (the memos emptied again), the public view
   spectator's, the others as references) joined and patched against its last one;
 - `own pieces`: how many pieces of a seat's view are its own (of how many).
 
+With `--log-alike`, instead: `now` with the words as they are (after a first pass of the game that
+warms what outlives the memos), then with every seat's log worded
+for a spectator (each game's `word_log` replaced for the run, so that the recent events and the
+log are the same pieces for every seat), in turn: what shared words alone would save.
+
 `public + own` against `patches` is what the two documents change in patching, if the seats'
 views were still drawn whole; what they could save in drawing is the part of `seats` spent
 on the public panels (looked up by their arguments: see docs/performance.md, sixth pass).
 
     .venv/bin/python benchmarks/bench_split.py
     .venv/bin/python benchmarks/bench_split.py round-house --actions 60
+    .venv/bin/python benchmarks/bench_split.py --log-alike
 """
 
 import argparse
+import importlib
 import random
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from bench_views import PLAYERS, new_table, random_move  # (this script's folder is on the path)
+from meeple.engine import wording
 from meeple.server import patches, views
 from meeple.server.app import patched
 from meeple.svgkit import memo
@@ -83,11 +93,35 @@ def measure(slug: str, actions: int, split_too: bool) -> dict[str, float]:
     return result
 
 
+@contextmanager
+def log_alike(slug: str) -> Iterator[None]:
+    """Every seat's log worded for a spectator while this lasts (the game's observation module's
+    `word_log` replaced), so that every seat reads the same lines."""
+    module = importlib.import_module(f"meeple.games.{slug.replace('-', '_')}.observation")
+    module.word_log = lambda lines, _viewer, last=wording.RECENT: wording.word_log(lines, None, last)
+    try:
+        yield
+    finally:
+        module.word_log = wording.word_log
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=list(PLAYERS))
     parser.add_argument("--actions", type=int, default=100)
+    parser.add_argument("--log-alike", action="store_true", help="now, and now with every log worded alike")
     args = parser.parse_args()
+    if args.log_alike:
+        print("| game (seats) | now | with every seat's log worded for a spectator |")
+        print("| --- | --- | --- |")
+        for slug in args.games:
+            measure(slug, args.actions, False)  # a first pass warms what outlives the memos (imports, caches)
+            now = measure(slug, args.actions, False)
+            with log_alike(slug):
+                alike = measure(slug, args.actions, False)
+            costs = [f"{r['seats'] + r['patches']:.2f}" for r in (now, alike)]
+            print(f"| {slug} ({PLAYERS[slug]}) | {' | '.join(costs)} |")
+        return
     print(
         "| game (seats) | now | seats drawn | their patches | public: drawn and patched | own documents | own pieces |"
     )
