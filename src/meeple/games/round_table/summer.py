@@ -47,23 +47,29 @@ _DONE = Action("done", "Done declaring campaigns")
 
 # --- 1. Declare Campaigns ------------------------------------------------------------------------
 def declare_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
+    """Done, then each committable knight of the seat (in play order) to each region in play
+    (in slot order): the playout policy (bots._declare) reads the offers by that layout."""
     actions = [_DONE]
     line = lineup(state, pool, seat)
     attack, quest_of = state.attack, state.quest_of
-    regions: tuple[str, ...] = ()
+    regions: tuple[int, ...] | None = None
     for knight, label in zip(line.knights, line.knight_names, strict=True):
         if attack[knight] < 0 and quest_of[knight] < 0:  # committable
-            if not regions:
-                regions = tuple([pool.cards[region].name for region in state.regions])
-            made = ("commit", knight, label, regions)
-            actions += MADE.get(made) or once(made, _commits, knight, label, regions)
+            if regions is None:
+                regions = tuple(state.regions)
+            made = ("commit", knight, label, regions)  # a pool index names a card: there is one pool (load_pool)
+            actions += MADE.get(made) or once(made, _commits, pool, knight, label, regions)
     return actions
 
 
-def _commits(knight: int, name: str, regions: tuple[str, ...]) -> tuple[Action, ...]:
-    """Committing the knight, named `name`, to each region in play (`regions`: their names)."""
+def _commits(pool: Pool, knight: int, name: str, regions: tuple[int, ...]) -> tuple[Action, ...]:
+    """Committing the knight, named `name`, to each region in play (`regions`: pool indices)."""
     return tuple(
-        Action(f"commit:{knight}:{slot}", f"Commit {name} to attack {region}", {"knight": knight, "slot": slot})
+        Action(
+            f"commit:{knight}:{slot}",
+            f"Commit {name} to attack {pool.cards[region].name}",
+            {"knight": knight, "slot": slot},
+        )
         for slot, region in enumerate(regions)
     )
 
