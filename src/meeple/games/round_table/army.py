@@ -192,7 +192,10 @@ def armies(state: Rt, pool: Pool, seat: int) -> dict[int, tuple[int, int]]:
     """`army` of every region slot the seat attacks, in one pass (none when no knight of the
     seat attacks)."""
     attack = state.attack
-    if max([attack[u] for u in lineup(state, pool, seat).knights], default=-1) < 0:  # only knights attack
+    for u in lineup(state, pool, seat).knights:  # only knights attack
+        if attack[u] >= 0:
+            break
+    else:
         return {}
     found: dict[int, tuple[int, int]] = {}
     for knight, (i, r) in strengths(state, pool, seat).items():

@@ -26,7 +26,7 @@ from meeple.games.round_table.army import armies as seat_armies
 from meeple.games.round_table.content import Pool
 from meeple.games.round_table.events import QUEST_DRAWS, REGION_RESISTANCE, hook
 from meeple.games.round_table.lineup import lineup
-from meeple.games.round_table.made import once
+from meeple.games.round_table.made import MADE, once
 from meeple.games.round_table.spring import knight_label
 from meeple.games.round_table.state import Rt
 from meeple.games.round_table.zones import draw, leave_play, take_top, to_spent
@@ -161,7 +161,8 @@ def recall_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
     line, demesnes = lineup(state, pool, seat), pool.of_type["demesne"]
     for uid, kind, label in zip(state.play[seat], line.kinds, line.names, strict=True):
         if kind not in demesnes:
-            actions.append(once(("recall", uid, label), _recall, uid, label))
+            made = ("recall", uid, label)
+            actions.append(MADE.get(made) or once(made, _recall, uid, label))
     return actions
 
 

@@ -13,7 +13,7 @@ surplus demesnes first.
 from meeple.engine import Action, Rng
 from meeple.games.round_table import rp
 from meeple.games.round_table.content import Pool
-from meeple.games.round_table.lineup import lineup
+from meeple.games.round_table.lineup import lineup, lineups
 from meeple.games.round_table.state import DECLARE, DISCARD, OTHER, QUESTS, SPRING, START, SUMMER, WINTER, Rt
 
 OPENING_DEMESNES = 8
@@ -68,8 +68,8 @@ def _declare(state: Rt, seat: int, legal: list[Action], pool: Pool) -> Action:
     regions = state.regions
     slots = len(regions)
     mine_at, influence_at, resistance_at = [0] * slots, [0] * slots, [0] * slots
-    for p in range(state.players):
-        line = lineup(state, pool, p)
+    every = lineups(state, pool)
+    for p, line in enumerate(every):
         for u, strength in zip(line.knights, line.powers, strict=True):  # only knights attack
             slot = attack[u]
             if 0 <= slot < slots:
@@ -78,8 +78,7 @@ def _declare(state: Rt, seat: int, legal: list[Action], pool: Pool) -> Action:
                 else:
                     influence_at[slot] += strength
                     resistance_at[slot] += cards[card_of[u]].resistance
-    line = lineup(state, pool, seat)
-    knights, powers = line.knights, line.powers
+    knights, powers = every[seat].knights, every[seat].powers
     free = 0  # the power of the seat's free knights
     most, first = 0, 0  # the most power of one, and the offers of the first free knight with it
     for i in range(1, len(legal), slots):

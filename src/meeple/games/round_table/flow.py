@@ -153,7 +153,7 @@ def summer_forward(state: Rt, pool: Pool) -> bool:
                 state.used = []  # "This restriction is removed at the end of the Summer season."
                 end_season(state, AUTUMN)
                 return True
-            if summer.committable(state, pool, state.seat_of_turn()):
+            if summer.can_commit(state, pool, state.seat_of_turn()):
                 return False
             summer.open_window(state, QUESTS)
             continue

@@ -74,10 +74,16 @@ def _commits(pool: Pool, knight: int, name: str, regions: tuple[int, ...]) -> tu
     )
 
 
-def committable(state: Rt, pool: Pool, seat: int) -> list[int]:
-    """Active Knights not yet committed: not engaged on a Quest, not attacking."""
+def can_commit(state: Rt, pool: Pool, seat: int) -> bool:
+    """Whether the seat has an active Knight not yet committed: not engaged on a Quest, not
+    attacking (else it declares nothing and the windows open by themselves)."""
     attack, quest_of = state.attack, state.quest_of
-    return [u for u in lineup(state, pool, seat).knights if attack[u] < 0 and quest_of[u] < 0]
+    for u in lineup(state, pool, seat).knights:
+        if attack[u] < 0 and quest_of[u] < 0:
+            break
+    else:
+        return False
+    return True
 
 
 # --- 2-4. The response windows -----------------------------------------------------------------------
@@ -125,14 +131,22 @@ def quest_targets(state: Rt, pool: Pool, seat: int) -> Iterator[tuple[Card, int]
 
 
 def quest_plays(state: Rt, pool: Pool, seat: int) -> list[Action]:
-    return [
-        Action(
-            f"quest:{card.id}:{knight}",
-            f"Play {card.name} on {knight_label(state, pool, knight)} ({_whose(state, seat, knight)})",
-            {"card": card.id, "knight": knight},
-        )
-        for card, knight in quest_targets(state, pool, seat)
-    ]
+    """Every Quest play, each knight worded once per call and each offer made once per wording
+    (`MADE`)."""
+    actions: list[Action] = []
+    knights: dict[int, str] = {}  # per knight: its label and whose it is
+    for card, knight in quest_targets(state, pool, seat):
+        who = knights.get(knight)
+        if who is None:
+            who = knights[knight] = f"{knight_label(state, pool, knight)} ({_whose(state, seat, knight)})"
+        made = ("quest", card.id, card.name, knight, who)
+        actions.append(MADE.get(made) or once(made, _quest, card, knight, who))
+    return actions
+
+
+def _quest(card: Card, knight: int, who: str) -> Action:
+    """Playing Quest `card` on `knight` (worded `who`)."""
+    return Action(f"quest:{card.id}:{knight}", f"Play {card.name} on {who}", {"card": card.id, "knight": knight})
 
 
 def _whose(state: Rt, seat: int, knight: int) -> str:
@@ -185,15 +199,30 @@ def redirect_targets(state: Rt, pool: Pool, seat: int) -> Iterator[tuple[Card, i
 
 
 def redirect_plays(state: Rt, pool: Pool, seat: int) -> list[Action]:
-    return [
-        Action(
-            f"redirect:{card.id}:{knight}:{_arg_id(arg)}",
-            f"Play {card.name} on {knight_label(state, pool, knight)} ({_whose(state, seat, knight)}): "
-            f"{_task_label(state, pool, arg)}",
-            {"card": card.id, "knight": knight, "task": arg},
-        )
-        for card, knight, arg in redirect_targets(state, pool, seat)
-    ]
+    """Every Redirect play, each knight and each task worded once per call and each offer made
+    once per wording (`MADE`)."""
+    actions: list[Action] = []
+    knights: dict[int, str] = {}  # per knight: its label and whose it is
+    tasks: dict[int, str] = {}  # per task: its label
+    for card, knight, arg in redirect_targets(state, pool, seat):
+        who = knights.get(knight)
+        if who is None:
+            who = knights[knight] = f"{knight_label(state, pool, knight)} ({_whose(state, seat, knight)})"
+        task = tasks.get(arg)
+        if task is None:
+            task = tasks[arg] = _task_label(state, pool, arg)
+        made = ("redirect", card.id, card.name, knight, who, arg, task)
+        actions.append(MADE.get(made) or once(made, _redirect, card, knight, who, arg, task))
+    return actions
+
+
+def _redirect(card: Card, knight: int, who: str, arg: int, task: str) -> Action:
+    """Playing Redirect `card` on `knight` (worded `who`) for task `arg` (worded `task`)."""
+    return Action(
+        f"redirect:{card.id}:{knight}:{_arg_id(arg)}",
+        f"Play {card.name} on {who}: {task}",
+        {"card": card.id, "knight": knight, "task": arg},
+    )
 
 
 def other_targets(state: Rt, pool: Pool, seat: int) -> Iterator[tuple[Card, int, int]]:
