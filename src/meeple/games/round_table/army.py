@@ -172,13 +172,14 @@ def _printed_strengths(
     (`powers`, `guards`), `marks` their subtypes' bits (`_plain`): the fellows' bonuses added."""
     free = [quest_of[u] < 0 for u in knights]  # not engaged on a quest: gives its bonuses
     round_table = grail = leaders = 0
-    for mark, f in zip(marks, free, strict=True):
-        if f and mark:
+    for k, mark in enumerate(marks):  # by place, not zip: zip(strict=True) costs a keyword call
+        if mark and free[k]:
             round_table += mark & 1
             grail += mark >> 1 & 1
             leaders += mark >> 2
     found = {}
-    for u, mark, f, i, r in zip(knights, marks, free, powers, guards, strict=True):
+    for k, u in enumerate(knights):
+        mark, f, i, r = marks[k], free[k], powers[k], guards[k]
         if mark & 1:
             i += round_table - f  # each other free Round Table knight
         if mark & 2:

@@ -159,8 +159,10 @@ def can_pull_back(state: Rt, pool: Pool, seat: int) -> bool:
 def recall_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
     actions = [_KEEP]
     line, demesnes = lineup(state, pool, seat), pool.of_type["demesne"]
-    for uid, kind, label in zip(state.play[seat], line.kinds, line.names, strict=True):
+    play, names = state.play[seat], line.names
+    for k, kind in enumerate(line.kinds):  # by place, not zip: zip(strict=True) costs a keyword call
         if kind not in demesnes:
+            uid, label = play[k], names[k]
             made = ("recall", uid, label)
             actions.append(MADE.get(made) or once(made, _recall, uid, label))
     return actions

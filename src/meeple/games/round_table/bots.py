@@ -70,9 +70,10 @@ def _declare(state: Rt, seat: int, legal: list[Action], pool: Pool) -> Action:
     mine_at, influence_at, resistance_at = [0] * slots, [0] * slots, [0] * slots
     every = lineups(state, pool)
     for p, line in enumerate(every):
-        for u, strength in zip(line.knights, line.powers, strict=True):  # only knights attack
+        for k, u in enumerate(line.knights):  # only knights attack; by place: zip(strict=True) costs a keyword call
             slot = attack[u]
             if 0 <= slot < slots:
+                strength = line.powers[k]
                 if p == seat:
                     mine_at[slot] += strength
                 else:

@@ -27,6 +27,7 @@ from meeple.games.round_table.lineup import added, lineup
 from meeple.games.round_table.made import MADE, once
 from meeple.games.round_table.spring import NONE, can_hold, knight_label
 from meeple.games.round_table.state import (
+    DECLARE,
     JOIN,
     OTHER,
     PLAY_OTHER,
@@ -53,8 +54,9 @@ def declare_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
     line = lineup(state, pool, seat)
     attack, quest_of = state.attack, state.quest_of
     regions: tuple[int, ...] | None = None
-    for knight, label in zip(line.knights, line.knight_names, strict=True):
+    for k, knight in enumerate(line.knights):  # by place, not zip: zip(strict=True) costs a keyword call
         if attack[knight] < 0 and quest_of[knight] < 0:  # committable
+            label = line.knight_names[k]
             if regions is None:
                 regions = tuple(state.regions)
             made = ("commit", knight, label, regions)  # a pool index names a card: there is one pool (load_pool)
@@ -257,6 +259,23 @@ def other_plays(state: Rt, pool: Pool, seat: int) -> list[Action]:
         )
         for card, knight, price in other_targets(state, pool, seat)
     ]
+
+
+def answers(pool: Pool) -> frozenset[int]:
+    """Every card of the pool that some response window could take: the Quests, the Redirects
+    and the cards whose text lets them be played in step 4."""
+    return pool.of_type["quest"] | pool.of_type["redirect"] | pool.hooked[SUMMER_PLAY]
+
+
+def pass_turn(state: Rt) -> None:
+    """The response windows of the seat's campaign turn, when no hand holds a card any of them
+    could take (`answers`) and none has a play pending: every seat passes in each, in turn, as
+    it would by itself, and the next seat's turn begins."""
+    state.window = []
+    state.window_seat = (state.active + state.turn) % state.players  # seat_of_turn, where each window began
+    state.window_passes = state.players
+    state.turn += 1
+    state.step = DECLARE
 
 
 def open_window(state: Rt, step: str) -> None:
