@@ -54,18 +54,20 @@ def to_move(state: Rt) -> tuple[int, ...]:
 
 
 def legal_actions(state: Rt, seat: int, rules: Rules) -> list[Action]:
-    if seat not in to_move(state):
-        return []
     pool = rules.pool
     phase = state.phase
+    if phase == SUMMER:  # most decisions: who decides asked here, as `to_move` does, without its call
+        if state.step == DECLARE:
+            if seat != (state.active + state.turn) % state.players:
+                return []
+            return summer.declare_actions(state, pool, seat)
+        return summer.window_actions(state, pool, seat) if seat == state.window_seat else []
+    if seat not in to_move(state):
+        return []
     if phase == START:
         return setup.start_actions(state, seat)
     if phase == SPRING:
         return spring.spring_actions(state, pool, seat)
-    if phase == SUMMER:
-        if state.step == DECLARE:
-            return summer.declare_actions(state, pool, seat)
-        return summer.window_actions(state, pool, seat)
     if phase == AUTUMN:
         if state.owed and state.owed[seat]:
             return autumn.quest_draw_actions(state, seat)
