@@ -66,16 +66,26 @@ def new_table(slug: str, seed: int) -> Table:
     return table
 
 
+def random_move(table: Table, rng: random.Random) -> None:
+    """A random legal action of a seat to move, applied to `table` as the server applies one."""
+    game, state = table.game, table.state
+    assert game is not None and state is not None
+    seat = rng.choice(game.to_move(state))
+    action = rng.choice(game.legal_actions(state, seat)).id
+    table.restore(Replayed(game, game.step(state, seat, action), [*table.actions, (seat, action)], {}))
+    table.changed()
+
+
 def play(slug: str, seed: int, actions: int, clock: Clock, sizes: dict[str, int], fresh: bool = False) -> int:
     """One random game of `slug`, its views made after every action; the actions made."""
     table = new_table(slug, seed)
-    game, state, players = table.game, table.state, PLAYERS[slug]
-    assert game is not None and state is not None
+    game, players = table.game, PLAYERS[slug]
+    assert game is not None
     deflate = PerMessageDeflate(False, False, 12, 12, {"memLevel": 5, "level": COMPRESSION})
     rng = random.Random(seed)
     shown: dict[int, patches.Split] = {}
     done = 0
-    while done < actions and not game.is_terminal(state):
+    while done < actions and not game.is_terminal(table.state):
         for seat in range(players):
             if fresh:
                 memo.forget()
@@ -92,11 +102,7 @@ def play(slug: str, seed: int, actions: int, clock: Clock, sizes: dict[str, int]
             shown[seat] = split
             sizes["view"] += len(view)
             sizes["message"] += len(message)
-        seat = rng.choice(game.to_move(state))
-        action = rng.choice(game.legal_actions(state, seat)).id
-        state = game.step(state, seat, action)
-        table.restore(Replayed(game, state, [*table.actions, (seat, action)], {}))
-        table.changed()
+        random_move(table, rng)
         done += 1
     return done
 

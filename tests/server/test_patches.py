@@ -19,7 +19,20 @@ from meeple.server.tables import Replayed
 from .support import Browser, create_table, table_in_memory, ws_path
 
 PLAYERS = {"four-big-strata": 4, "round-house": 4, "guedelon": 2, "lotta-rome": 4, "round-table": 3}
-PIECES = [patches.MARKER, "<", "<div class='a'>", "</div>", "<g>", "x", "yy", "a long enough chunk of text", ">", ""]
+LONG = "<text>" + "a piece long enough to be patched finer " * 4 + "</text>"  # (patches.WHOLE and more)
+PIECES = [
+    patches.MARKER,
+    "<",
+    "<div class='a'>",
+    "</div>",
+    "<g>",
+    "x",
+    "yy",
+    "a long enough chunk of text",
+    ">",
+    "",
+    LONG,
+]
 
 
 @given(
@@ -75,6 +88,18 @@ def test_a_joined_views_size_is_its_texts(pieces: list[str]) -> None:
     """A view joined from pieces is joined only when it is sent whole; its size is known before."""
     joined = patches.Split.joined(pieces)
     assert joined.size == len(patches.MARKER.join(pieces))
+
+
+def test_a_short_changed_piece_is_sent_as_it_is_and_a_long_one_patched_finer() -> None:
+    """A changed piece shorter than patches.WHOLE (a view's tag, the log's opening) is new text: its
+    patch would be about as long; a longer one (a panel) is patched at its markup."""
+    short = ('<div id="view" data-seq="7">', '<div id="view" data-seq="8">')
+    panel = ("<svg>" + "<rect/>" * 30 + "<text>3</text></svg>", "<svg>" + "<rect/>" * 30 + "<text>4</text></svg>")
+    old, new = patches.MARKER.join([short[0], panel[0]]), patches.MARKER.join([short[1], panel[1]])
+    ops = patches.diff(old, new)
+    assert ops[0] == short[1]
+    assert ops[1] == {"at": 1, "ops": [[0, 32], "text>4", [33, 2]]}
+    assert patches.apply(old, ops) == new
 
 
 @given(st.text(max_size=200), st.text(max_size=200))

@@ -20,12 +20,15 @@ a browser nothing its full view would not.
 """
 
 from collections.abc import Callable, Sequence
+from itertools import compress
 from json.encoder import encode_basestring
+from operator import is_not
 from typing import Any, TypeVar
 
 MARKER = "<!---->"  # between the pieces of a view: an empty comment, which a page shows as nothing
 SEPARATORS = (MARKER, "<")  # coarse, then fine: meeple.js cuts at the same places
 ANCHOR = 16  # an unchanged chunk shorter than this (like "/g>") is not worth jumping back to
+WHOLE = 160  # a changed chunk shorter than this is sent as it is: its patch would be about as long
 
 Patch = list[Any]
 K = TypeVar("K")
@@ -70,8 +73,10 @@ class Split:
         """The text of `pieces` joined by MARKER, its chunks the pieces themselves (cut anew only
         if a piece holds a MARKER of its own: no end of the marker is also its start, so none is
         found across a piece's edge). A piece is looked through once: a panel or log line shown
-        again is the same object (`_CLEAN` knows it by identity)."""
-        if not pieces or not all(map(_clean, pieces)):
+        again is the same object (`_CLEAN` knows it by identity: every piece looked up at once,
+        in C, and only the new ones looked through)."""
+        new = compress(pieces, map(is_not, map(_CLEAN.get, map(id, pieces)), pieces))
+        if not pieces or not all(map(_clean, new)):
             return cls(MARKER.join(pieces))
         return cls(None, 0, list(pieces))
 
@@ -206,7 +211,8 @@ def _runs(before: Split, new_chunks: list[str], level: int, offset: int) -> Patc
     runs are short: the shared start and end were trimmed off, and a view has a few dozen
     chunks); at a chunk that differs, one found elsewhere in the old text
     (and long enough to be an anchor) starts a new run there, else the chunk is taken as a
-    change of the old chunk in its place: patched one level finer if there is one, else sent.
+    change of the old chunk in its place: patched one level finer if there is one and it is
+    not short (WHOLE: a view's tag, the log's opening), else sent.
     """
     separator = SEPARATORS[level]
     finer = level + 1 < len(SEPARATORS)
@@ -231,7 +237,7 @@ def _runs(before: Split, new_chunks: list[str], level: int, offset: int) -> Patc
             if anchor is not None and len(chunk) >= ANCHOR:
                 j = anchor
                 break
-            if finer and j < old_size:
+            if finer and j < old_size and len(chunk) >= WHOLE:
                 if i > start:
                     ops.append(separator.join(new_chunks[start:i]))
                 ops.append({"at": offset + j, "ops": diff(old_chunks[j], chunk, level + 1)})

@@ -11,6 +11,7 @@ import msgspec
 import pytest
 
 from meeple.engine import GameRecord, Rng, decode_record, encode_record, finish_record, replay, state_digest
+from meeple.games.round_table.army import strength, strengths
 from meeple.games.round_table.lineup import build, lineup
 from meeple.games.round_table.observation import in_play, in_play_content, shown_in_play
 from meeple.games.round_table.state import Rt
@@ -20,12 +21,14 @@ from .builders import GAME, POOL
 
 def assert_kept(state: Rt) -> None:
     """Every seat's kept lineup and view of its cards in play (those the state holds, then all,
-    made on demand) are the fresh ones."""
+    made on demand) are the fresh ones; so are its knights' strengths, kept by lineup while no
+    Quest is live (army.KEPT), against each knight's worked out alone."""
     for seat in range(state.players):
         fresh = build(state, POOL, seat)
         if state.lineups is not None and state.lineups[seat] is not None:
             assert state.lineups[seat] == fresh, (seat, state.lineups[seat], fresh)
         assert lineup(state, POOL, seat) == fresh
+        assert strengths(state, POOL, seat) == {knight: strength(state, POOL, knight) for knight in fresh.knights}
         shown = shown_in_play(POOL, *in_play_content(state, seat))
         if state.shown is not None and state.shown[seat] is not None:
             assert state.shown[seat] == shown, (seat, state.shown[seat], shown)

@@ -321,3 +321,39 @@ def test_redirects_can_be_played_on_any_knight_even_an_idle_one() -> None:
     act(state, 0, f"redirect:change-of-orders:{idle}:q0")
     act(state, 0, "pass")  # keeps Royal Command; seat 1 passed by itself: the window resolves
     assert state.quest_of[idle] == 0
+
+
+def windows_one_by_one(state) -> None:
+    """The Summer's progress as it went before campaign turns passed at once: every window opened,
+    passed seat by seat and closed, until a seat must decide or every seat has had its turn."""
+    while True:
+        if state.step == DECLARE:
+            if state.turn >= state.players or summer.can_commit(state, POOL, state.seat_of_turn()):
+                return
+            summer.open_window(state, QUESTS)
+        if summer.pass_until_response(state, POOL, summer.held_cards(state)):
+            return
+        summer.close_window(state, POOL)
+        if state.step == OTHER:
+            state.turn += 1
+            state.step = DECLARE
+        else:
+            summer.open_window(state, {QUESTS: REDIRECTS, REDIRECTS: OTHER}[state.step])
+
+
+def test_windows_no_hand_can_answer_pass_at_once_as_one_by_one() -> None:
+    """A campaign turn whose windows no hand holds a Quest, a Redirect or a Summer card for passes
+    them at once, and so does the next seat's turn with no knight to commit: the state is the
+    one every seat passing in every window leaves."""
+    state = summer_table(players=3)
+    add(state, 0, "knight-errant")
+    add(state, 2, "knight-bachelor")
+    add(state, 1, "knight-errant", "hand")
+    reference = state.clone()
+    act(state, 0, "done")
+    summer.open_window(reference, QUESTS)  # what "done" does
+    reference.decisions += 1
+    windows_one_by_one(reference)
+    assert (state.step, state.turn, state.window, state.window_seat) == (DECLARE, 2, [], 1)
+    assert GAME.to_move(state) == (2,)
+    assert state == reference

@@ -6,7 +6,7 @@ from meeple.engine import Action, merge_alike
 from meeple.games.four_big_strata.anytime import check_all_face_down, open_market_action, transfer
 from meeple.games.four_big_strata.content import CLASSES, Content
 from meeple.games.four_big_strata.npc import place
-from meeple.games.four_big_strata.state import PICK, Fbs
+from meeple.games.four_big_strata.state import PICK, Fbs, participant_name
 
 
 @cache
@@ -14,26 +14,43 @@ def _bid(amount: int) -> Action:
     return Action(f"bid:{amount}", f"Bid {amount} money", {"kind": "bid", "amount": amount, "sealed": True})
 
 
+@cache
+def _bids(money: int) -> tuple[Action, ...]:
+    """The bids of a seat holding `money`, made once per amount (actions are immutable)."""
+    return tuple([_bid(amount) for amount in range(money + 1)])
+
+
 def bid_actions(state: Fbs, seat: int, content: Content) -> list[Action]:
     """8.2.1: a secret bid of any amount of the player's Money, 0 included."""
-    return [_bid(amount) for amount in range(state.money[seat] + 1)] + open_market_action(state, seat, content)
-
-
-def clockwise_distance(state: Fbs, seat: int) -> int:
-    return (seat - state.start) % state.participants
+    return [*_bids(state.money[seat]), *open_market_action(state, seat, content)]
 
 
 def reveal_bids(state: Fbs) -> None:
     """8.2.1-8.2.2: reveal together, all bids go to the Bank, picks go from the highest bid,
     ties to the player closest to the Start Player clockwise (the Start Player first)."""
+    bids = state.bids
     for seat in range(state.players):
-        transfer(state, seat, 0, -state.bids[seat])
-    state.order = sorted(range(state.participants), key=lambda s: (-state.bids[s], clockwise_distance(state, s)))
-    bids = ", ".join(f"{state.name(s)} {state.bids[s]}" for s in range(state.participants))
-    state.note(f"Bids revealed: {bids}; picking order: {', '.join(state.name(s) for s in state.order)}")
+        transfer(state, seat, 0, -bids[seat])
+    order, line = _revealed(tuple(bids), state.start, state.players)
+    state.order = list(order)
+    state.note(line)
     state.order_pos = 0
     state.bids_revealed = True
     state.phase = PICK
+
+
+@lru_cache(maxsize=1 << 12)
+def _revealed(bids: tuple[int, ...], start: int, players: int) -> tuple[tuple[int, ...], str]:
+    """The picking order of `bids` (one a participant) with the Start Player `start`, and the log
+    line telling them, worked out once per bids. Sorted by one number a participant: the bid,
+    highest first, then the clockwise distance from the Start Player (less than the number of
+    participants, so it only breaks ties), from which the participant follows."""
+    participants = len(bids)
+    keys = sorted([participants * -bids[p] + (p - start) % participants for p in range(participants)])
+    order = tuple([(start + key % participants) % participants for key in keys])
+    names = [participant_name(p, players) for p in range(participants)]
+    listed = ", ".join([f"{names[p]} {bids[p]}" for p in range(participants)])
+    return order, f"Bids revealed: {listed}; picking order: {', '.join([names[p] for p in order])}"
 
 
 @cache
@@ -128,7 +145,7 @@ def perform_place(state: Fbs, seat: int, action_id: str, content: Content) -> No
 
 def end_auction(state: Fbs) -> None:
     """8.2.2: the cards left in the Public Display are discarded face up."""
-    state.discard.extend(card_type for card_type in state.display if card_type >= 0)
+    state.discard += [card_type for card_type in state.display if card_type >= 0]
     state.display = []
     state.display_up = []
     state.bids = [-1] * state.participants

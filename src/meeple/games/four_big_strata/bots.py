@@ -119,9 +119,11 @@ def _standing(state: Fbs, seat: int, content: Content) -> tuple[tuple[float, ...
     return weights, net_grain - (content.constants.rounds - state.round) // 2, net_money
 
 
+@lru_cache(maxsize=1 << 12)
 def _make_context(weights: tuple[float, ...], grain: int, money: int, content: Content) -> _Context:
     """The `_Context` of class weights and flows: the flows' worth, the weakest class (the first
-    of the highest weights) and the card terms follow from them."""
+    of the highest weights) and the card terms follow from them (made once per standing, read
+    only)."""
     return _Context(
         weights, grain, money, _flow_worth(grain), _flow_worth(money), weights.index(max(weights)), _card_terms(content)
     )
@@ -195,18 +197,19 @@ def _pay(state: Fbs, seat: int, legal: list[Action], content: Content) -> Action
     short_money = max(0, need_money - state.money[seat])
     spare_grain = state.grain[seat] - need_grain
     spare_money = state.money[seat] - need_money
-    ids = {action.id: action for action in legal}
     wanted = []
     if short_grain:
         wanted += [("trade:money-grain", k.trade_give, spare_money), ("exchange:money-grain", k.bank_rate, spare_money)]
     if short_money:
         wanted += [("trade:grain-money", k.trade_give, spare_grain), ("exchange:grain-money", k.bank_rate, spare_grain)]
     for action_id, give, spare in wanted:
-        if action_id in ids and spare >= give:
-            return ids[action_id]
+        if spare >= give:
+            for action in legal:
+                if action.id == action_id:
+                    return action
     flips = [a for a in legal if a.id.startswith("flip:")]
     if not flips:
-        return ids.get("waive", legal[0])
+        return next((action for action in legal if action.id == "waive"), legal[0])
     ctx = _context(state, seat, content)
     grain_wanted = min(2, short_grain) if short_grain >= short_money else 2 - min(2, short_money)
     worth = {}

@@ -29,8 +29,7 @@ def to_move(state: Fbs) -> tuple[int, ...]:
     if phase == BID:
         bids, reward = state.bids, state.reward
         return tuple([s for s in range(state.players) if bids[s] < 0 or reward[s]])
-    owed = pending_reward(state)
-    if owed >= 0:
+    if any(state.reward) and (owed := pending_reward(state)) >= 0:
         return (owed,)
     if phase == PICK:
         return (state.order[state.order_pos],)
@@ -91,7 +90,8 @@ def perform(state: Fbs, seat: int, action: Action, rules: Rules) -> None:
     """Carry out a legal action, then run the game forward to the next decision."""
     content = rules.content
     verb = action.id.partition(":")[0]
-    anytime.note_market(state, seat, verb)
+    if state.market_idle or verb == "market":
+        anytime.note_market(state, seat, verb)
     if verb == "bid":
         state.bids[seat] = action.payload["amount"]
     elif verb == "take":
@@ -128,7 +128,7 @@ def advance(state: Fbs, rules: Rules) -> None:
     content = rules.content
     while True:
         phase = state.phase
-        if phase != BID and pending_reward(state) >= 0:
+        if phase != BID and any(state.reward) and pending_reward(state) >= 0:
             return
         if phase == SETUP:
             if state.queue:

@@ -180,9 +180,8 @@ def determinize(state: Fbs, seat: int, rng: Rng) -> Fbs:
         display = sampled.display
         slots += [(display, i) for i, up in enumerate(sampled.display_up) if not up and display[i] >= 0]
     for cards, face_up, known in zip(sampled.cards, sampled.face_up, sampled.known, strict=True):
-        if all(face_up):
-            continue
-        slots += [(cards, i) for i, up in enumerate(face_up) if not up and not known[i] >> seat & 1]
+        if False in face_up:
+            slots += [(cards, i) for i, up in enumerate(face_up) if not up and not known[i] >> seat & 1]
     holding_hidden = sampled.holding >= 0 and not sampled.holding_known >> seat & 1
     draw = sampled.draw
     pool = sorted(draw + [cards[i] for cards, i in slots] + ([sampled.holding] if holding_hidden else []))

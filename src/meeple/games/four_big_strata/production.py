@@ -1,6 +1,6 @@
 """Production and feeding (rulebook 8.3) and the 10-resource cap (8.3.1, 8.4.2)."""
 
-from functools import cache
+from functools import cache, lru_cache
 
 from meeple.engine import Action
 from meeple.games.four_big_strata.anytime import can_exchange, exchange_actions, flip_actions, transfer
@@ -8,11 +8,11 @@ from meeple.games.four_big_strata.content import CLASSES, EMPRESS, Content
 from meeple.games.four_big_strata.state import TASK_CAP, TASK_FEED, Fbs
 
 
-def complete_sets(state: Fbs, seat: int) -> int:
-    """5 C: complete sets of one Scholar, Peasant, Artisan and Merchant, counted by column
-    (a face-down card counts for the class it lies under)."""
+def complete_sets(columns: tuple[int, ...]) -> int:
+    """5 C: complete sets of one Scholar, Peasant, Artisan and Merchant in a tableau's `columns`,
+    counted by column (a face-down card counts for the class it lies under)."""
     counts = [0] * len(CLASSES)
-    for column in state.columns[seat]:
+    for column in columns:
         if column != EMPRESS:
             counts[column] += 1
     return min(counts)
@@ -20,49 +20,63 @@ def complete_sets(state: Fbs, seat: int) -> int:
 
 def produce(state: Fbs, seat: int, content: Content) -> None:
     """8.3.1: receive the Production of each face-up card (face-down cards have no effect)."""
-    grain = money = 0
-    sets = -1
-    for card_type, up in zip(state.cards[seat], state.face_up[seat], strict=True):
-        if not up:
-            continue
-        card = content.cards[card_type]
-        grain += card.grain
-        money += card.money
-        if card.set_grain or card.set_money:
-            if sets < 0:
-                sets = complete_sets(state, seat)
-            grain += card.set_grain * sets
-            money += card.set_money * sets
+    grain, money = economy(state, seat, content)[:2]
     transfer(state, seat, grain, money)
     state.note(f"{state.name(seat)} produces {grain} grain and {money} money")
 
 
 def feeding_demand(state: Fbs, seat: int, content: Content) -> tuple[int, int]:
     """8.3.1: 1 Grain for each card (Empresses too) plus the face-up cards' own costs."""
-    grain = content.constants.feed_per_card * len(state.cards[seat])
-    money = 0
-    upkeep = _upkeep(content)
-    for card_type, up in zip(state.cards[seat], state.face_up[seat], strict=True):
-        if up:
-            feed_grain, feed_money = upkeep[card_type]
-            grain += feed_grain
-            money += feed_money
-    return grain, money
+    return economy(state, seat, content)[2:4]
 
 
-@cache
-def _upkeep(content: Content) -> tuple[tuple[int, int], ...]:
-    """Each card type's own feeding cost face up (grain, money), by card type, made once."""
-    return tuple((card.feed_grain, card.feed_money) for card in content.cards)
+def economy(state: Fbs, seat: int, content: Content) -> tuple[int, int, int, int, int]:
+    """A participant's production (grain, money), feeding bill (grain, money) and Influence."""
+    return tableau_economy(tuple(state.cards[seat]), tuple(state.columns[seat]), tuple(state.face_up[seat]), content)
+
+
+@lru_cache(maxsize=1 << 14)
+def tableau_economy(
+    cards: tuple[int, ...], columns: tuple[int, ...], face_up: tuple[bool, ...], content: Content
+) -> tuple[int, int, int, int, int]:
+    """`economy` of a tableau, worked out once per tableau (searches meet the same ones again and
+    again): production of the face-up cards with their set bonuses (8.3.1, 5 C), the feeding
+    bill of 1 Grain a card plus the face-up cards' upkeep (8.3.1), and the Influence of the
+    face-up cards with their set bonuses (8.4.1, 5 C)."""
+    grain = money = influence = 0
+    feed_grain = content.constants.feed_per_card * len(cards)
+    feed_money = 0
+    sets = -1
+    for card_type, up in zip(cards, face_up, strict=True):
+        if not up:
+            continue
+        card = content.cards[card_type]
+        grain += card.grain
+        money += card.money
+        feed_grain += card.feed_grain
+        feed_money += card.feed_money
+        influence += card.influence
+        if card.set_grain or card.set_money or card.set_influence:
+            if sets < 0:
+                sets = complete_sets(columns)
+            grain += card.set_grain * sets
+            money += card.set_money * sets
+            influence += card.set_influence * sets
+    return grain, money, feed_grain, feed_money, influence
 
 
 def start_production(state: Fbs, content: Content) -> None:
     """Everyone produces, then feeding is settled player by player from the Start Player."""
-    order = [(state.start + i) % state.participants for i in range(state.participants)]
-    seats = [seat for seat in order if seat < state.players]
+    seats = seats_from_start(state.start, state.participants, state.players)
     for seat in seats:
         produce(state, seat, content)
     state.queue = [[TASK_FEED, seat, 0, 0] for seat in seats]
+
+
+@cache
+def seats_from_start(start: int, participants: int, players: int) -> tuple[int, ...]:
+    """The seats (the solo opponent left out) in turn order from the Start Player `start`."""
+    return tuple([seat for i in range(participants) if (seat := (start + i) % participants) < players])
 
 
 def settle_feeding(state: Fbs, seat: int, content: Content) -> bool:
@@ -134,8 +148,7 @@ def perform_waive(state: Fbs, seat: int, content: Content) -> None:
 
 def queue_cap(state: Fbs) -> None:
     """8.3.1 / 8.4.2: everyone over the cap discards down to it, from the Start Player."""
-    order = [(state.start + i) % state.participants for i in range(state.participants)]
-    state.queue = [[TASK_CAP, seat, 0, 0] for seat in order if seat < state.players]
+    state.queue = [[TASK_CAP, seat, 0, 0] for seat in seats_from_start(state.start, state.participants, state.players)]
 
 
 def cap_excess(state: Fbs, seat: int, content: Content) -> int:

@@ -23,6 +23,15 @@ OVER = "over"  # 9 Game end
 # A `known` mask meaning the face is public: every seat and spectators (a flipped card was face up).
 PUBLIC = -1
 
+# How the log names each seat (meeple.engine.wording), up to the largest game's 7 seats.
+_MARKS = tuple(map(seat_mark, range(7)))
+
+
+def participant_name(participant: int, players: int) -> str:
+    """How the public log names a participant of a game of `players` seats (`Fbs.name`)."""
+    return "the Magistrate" if participant >= players else _MARKS[participant]
+
+
 # Kinds of queued tasks: (kind, seat, other, amount).
 TASK_EXTRA = 0  # seat chooses `amount` extra starting resources
 TASK_FEED = 1  # seat must pay its feeding bill, worked out when it pays (a flip changes it)
@@ -98,7 +107,7 @@ class Fbs(State, kw_only=True):
     def name(self, participant: int) -> str:
         """How the public log names a participant: a seat by its mark (each reader sees "you" for
         their own, meeple.engine.wording), the solo opponent as the Magistrate."""
-        return "the Magistrate" if participant >= self.players else seat_mark(participant)
+        return participant_name(participant, self.players)
 
     def note(self, text: str) -> None:
         """Add a public event to the log."""

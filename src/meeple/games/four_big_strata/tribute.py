@@ -8,23 +8,13 @@ Influence is compared once, when the phase begins (a ruling: the comparison is m
 from meeple.engine import Action
 from meeple.games.four_big_strata.anytime import flip_actions, split_actions, transfer
 from meeple.games.four_big_strata.content import Content
-from meeple.games.four_big_strata.production import complete_sets
+from meeple.games.four_big_strata.production import economy
 from meeple.games.four_big_strata.state import TASK_GAIN, TASK_TRIBUTE, Fbs
 
 
 def influence(state: Fbs, seat: int, content: Content) -> int:
     """8.4.1: Influence provided by the face-up Scholars and Artisans (and set bonuses, 5 C)."""
-    total = 0
-    sets = -1
-    for card_type, up in zip(state.cards[seat], state.face_up[seat], strict=True):
-        if up:
-            card = content.cards[card_type]
-            total += card.influence
-            if card.set_influence:
-                if sets < 0:
-                    sets = complete_sets(state, seat)
-                total += card.set_influence * sets
-    return total
+    return economy(state, seat, content)[4]
 
 
 def start_tribute(state: Fbs, ratio: int, content: Content) -> None:

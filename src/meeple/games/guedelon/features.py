@@ -21,6 +21,10 @@ holds the two equal for every seat). Slot names say what each holds. Blocks, in 
 """
 
 from array import array
+from collections.abc import Iterable
+from itertools import compress
+from operator import ne, or_
+from struct import Struct
 from typing import Any
 
 from meeple.engine import Features
@@ -150,11 +154,10 @@ def observation_features(content: Content, boards: int) -> Features:
     accepts = [[len(spaces) for spaces in floors] for floors in content.floors]  # spaces per floor
     floors_of = [len(floors) for floors in content.floors]
     per_floor, castle, mill_spaces = content.rope_per_floor, content.castle, len(content.mill_needs)
-    hidden = [0.0] * len(LOCATION_PARTS)
+    hidden = [0.0] * (len(KINDS) + 2)  # a location not shown: no tokens, not closed, no bonus
+    located_step = 4 * len(LOCATION_PARTS)  # bytes of one location's block
+    located_size, put = located_step * len(shown_always), Struct(f"{len(LOCATION_PARTS)}f").pack_into
     count = len(COLOURS)
-
-    def location(held: tuple[int, ...], closed: bool, bonus: int, mine: int, others: int, visitors: int) -> list[float]:
-        return [*held, closed, bonus, mine, others, visitors]
 
     def castle_state(floor_of: tuple[int, ...], mortar: tuple[int, ...], crane: int, filled: tuple) -> list[float]:
         made: list[float] = []
@@ -174,8 +177,7 @@ def observation_features(content: Content, boards: int) -> Features:
             ]
         return made
 
-    location_piece, castle_piece = Pieces(location), Pieces(castle_state)
-    location_made = location_piece.made
+    castle_piece = Pieces(castle_state)
     phase_bytes, side_bytes = (
         {name: floats(phase(name)) for name in PHASES},
         {name: floats(side(name)) for name in SIDES},
@@ -187,11 +189,12 @@ def observation_features(content: Content, boards: int) -> Features:
     head, one, tail = packer(2), packer(1), packer(6)
     table = packer(4 + len(RESERVE) + 2 * len(KINDS))
     # What each seat's last row was made from: the visitors (where, which colour, initiated) with their
-    # counts, the workers (where, whose) with their counts, the locations (closed, bonuses,
-    # the Mill, and each one's tokens and pawns with its block), the castle's inputs with its
-    # block, and the boards' (wheelbarrows, experience, tools, actors) with their block. The
-    # whole row is joined anew at each observation (one copy), from kept blocks where their
-    # inputs are unchanged.
+    # counts, the workers (where, whose) with their counts, the locations (closed, bonuses, the
+    # Mill, each one's tokens and pawn counts, and the block in which only the locations whose
+    # tokens or pawns changed are packed again: tokens change at about half the steps of random
+    # play, at one location), the castle's inputs with its block, and the boards' (experience,
+    # tools, actors, and apart the wheelbarrows, which change at most steps: only their sums are
+    # made again). The whole row is joined anew at each observation (one copy).
     kept: dict[int, list[Any]] = {}
 
     def from_state(game: Any, state: Guedelon, seat: int, legal: list[Any]) -> array:
@@ -256,20 +259,30 @@ def observation_features(content: Content, boards: int) -> Features:
         ]
         closed, production, shows = state.closed, state.production, mill >= 0
         known = mine[2]
-        if known is None or closed != known[1] or production != known[2] or mill != known[3]:
-            known = mine[2] = ([None] * places_count, closed[:], production[:], mill, [b""] * places_count)
-        seen_tokens, located = known[0], known[4]
-        for i, always in enumerate(shown_always):
-            held, counted = tokens[i], (workers[i], others[i], visitors[i])
-            before = seen_tokens[i]
-            if before is None or held != before[0] or counted != before[1]:
-                seen_tokens[i] = (held[:], counted)
-                if always or shows:
-                    key = (tuple(held), i in closed, production[i], *counted)
-                    located[i] = location_made.get(key) or location_piece(key, *key)
-                else:
-                    located[i] = floats([*hidden[:-3], *counted])
-        parts.append(b"".join(located))
+        if known is None or closed != known[0] or production != known[1] or mill != known[2]:
+            blank = [None] * places_count
+            known = mine[2] = [closed[:], production[:], mill, blank[:], None, None, blank, bytearray(located_size)]
+        held_now, seen = tokens[:places_count], known[3]
+        counted = known[6]
+        if known[4] is not mine[0] or known[5] is not mine[1]:  # pawns moved since: count them again
+            known[4], known[5] = mine[0], mine[1]
+            moved = list(zip(workers, others, visitors, strict=True))
+            news = map(or_, map(ne, held_now, seen), map(ne, moved, counted))
+            changed: Iterable[int] = compress(range(places_count), news)
+            counted = known[6] = moved
+        elif held_now != seen:
+            changed = compress(range(places_count), map(ne, held_now, seen))
+        else:
+            changed = ()
+        located = known[7]
+        for i in list(changed):
+            held = held_now[i]
+            if shown_always[i] or shows:
+                put(located, i * located_step, *held, i in closed, production[i], *counted[i])
+            else:
+                put(located, i * located_step, *hidden, *counted[i])
+            seen[i] = held[:]
+        parts.append(located)
         floor, mortar, filled = state.floor, state.mortar, state.filled
         known = mine[3]
         if known is None or floor != known[0] or mortar != known[1] or crane != known[2] or filled != known[3]:
@@ -277,41 +290,34 @@ def observation_features(content: Content, boards: int) -> Features:
             known = mine[3] = (floor[:], mortar[:], crane, [f[:] for f in filled], castle_piece(key, *key))
         parts.append(known[4])
         actor_board, apprentice, exp, tools = state.actor_board, state.apprentice, state.exp, state.tools
-        barrows = tokens[len(production) : -1]
         known = mine[4]
         if (
             known is None
-            or barrows != known[0]
             or exp != known[1]
             or tools != known[2]
             or actor_board != known[3]
             or apprentice != known[4]
             or actor_seat != known[5]
         ):
-            per_actor = len(barrows) == len(actor_board)
+            per_actor = len(tokens) - len(production) - 1 == len(actor_board)
             actors_of: list[list[int]] = [[] for _ in range(state.boards)]
             for actor, board in enumerate(actor_board):
                 actors_of[board].append(actor)
-            boards: list[float] = []
+            boards, pushed = [], []  # each board's numbers but its wheelbarrow's; the containers it sums
             for b, actors in enumerate(actors_of):
-                pushed = actors if per_actor and len(actors) > 1 else actors[:1]
-                boards += [
-                    actor_seat[actors[0]] == seat,
-                    apprentice >= 0 and actor_board[apprentice] == b,
-                    exp[b],
-                    tools[b],
-                    sum(sum(tokens[state.barrow(actor)]) for actor in pushed),
-                ]
-            known = mine[4] = (
-                [held[:] for held in barrows],
-                exp[:],
-                tools[:],
-                actor_board[:],
-                apprentice,
-                actor_seat[:],
-                floats(boards),
-            )
-        parts.append(known[6])
+                boards.append(
+                    (actor_seat[actors[0]] == seat, apprentice >= 0 and actor_board[apprentice] == b, exp[b], tools[b])
+                )
+                pushed.append(
+                    [state.barrow(actor) for actor in (actors if per_actor and len(actors) > 1 else actors[:1])]
+                )
+            known = mine[4] = [None, exp[:], tools[:], actor_board[:], apprentice, actor_seat[:], boards, pushed, b""]
+        barrows = tokens[len(production) : -1]
+        if barrows != known[0]:
+            known[0] = [held[:] for held in barrows]
+            carried = [sum(map(sum, map(tokens.__getitem__, containers))) for containers in known[7]]
+            known[8] = floats([x for numbers, load in zip(known[6], carried, strict=True) for x in (*numbers, load)])
+        parts.append(known[8])
         return array("f", b"".join(parts))
 
     return Features(tuple(slot_names), encode, from_state)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import compress, count, repeat
 from operator import attrgetter, ge, itemgetter
+from typing import NamedTuple
 
 from meeple.engine import Action, Rng
 from meeple.games.lotta_rome import geometry
@@ -22,6 +23,7 @@ from meeple.games.lotta_rome.division import lots
 from meeple.games.lotta_rome.flow import Rules
 from meeple.games.lotta_rome.pieces import (
     CELLS,
+    PIECES,
     cell_building,
     cell_land,
     first_land,
@@ -36,24 +38,23 @@ BUILDING_WORTH = 2.5  # a building is worth about this many plain lands
 GEM_WORTH = 2.0
 
 
-@lru_cache(maxsize=512)
 def piece_worth(code: int) -> float:
     return (2.0 if is_double(code) else 1.0) + (BUILDING_WORTH if piece_building(code) != NO_BUILDING else 0.0)
 
 
+_WORTHS = tuple(map(piece_worth, range(PIECES)))  # `piece_worth` of every piece code, looked up
+_WORTH = _WORTHS.__getitem__
+
+
 def lot_worth(pieces: Sequence[int], gems: int) -> float:
-    return _pieces_worth(tuple(pieces)) + GEM_WORTH * gems
-
-
-@lru_cache(maxsize=4096)
-def _pieces_worth(pieces: tuple[int, ...]) -> float:
-    return sum(map(piece_worth, pieces))
+    return sum(map(_WORTH, pieces)) + GEM_WORTH * gems
 
 
 def _divide(state: Lotta, seat: int, legal: list[Action], rng: Rng) -> Action:
     """Offer two lots of about equal worth: the neighbour will take the better one."""
-    imbalance = _explored_imbalances(tuple(state.explored[seat]))
-    return legal[_noisy_least(tuple(map(imbalance.__getitem__, map(_MASK, map(_PAYLOAD, legal)))), rng)]
+    worths = tuple(map(_WORTH, state.explored[seat]))
+    masks = tuple(map(_MASK, map(_PAYLOAD, legal)))
+    return legal[_pick_contender(_division_contenders(worths, masks), rng)]
 
 
 _PAYLOAD = attrgetter("payload")
@@ -62,20 +63,36 @@ _POSITION = itemgetter("position")
 
 
 @lru_cache(maxsize=4096)
-def _explored_imbalances(explored: tuple[int, ...]) -> tuple[float, ...]:
-    """`_imbalances` of the explored pieces' worths, memoised on the pieces."""
-    return _imbalances(tuple(map(piece_worth, explored)))
+def _division_contenders(worths: tuple[float, ...], masks: tuple[int, ...]) -> "_Contenders":
+    """`_contenders` of the imbalances of the divisions `masks` of pieces of these worths,
+    memoised on them (a search's divisions have few patterns of worths and of offers)."""
+    return _contenders(tuple(map(_imbalances(worths).__getitem__, masks)))
 
 
 def _noisy_least(values: Sequence[float], rng: Rng) -> int:
     """The index of the least value plus a random tie-break (uniform in [0, 0.5)), the first on
     a tie. Only a value less than half above the least can win, so only those draw; when they
     are all equal (the usual case), that is a uniform pick among them, one draw."""
-    candidates, tied = _contenders(tuple(values))
+    return _pick_contender(_contenders(tuple(values)), rng)
+
+
+class _Contenders(NamedTuple):
+    """The values that may be least once a random half is added: their indices, whether they
+    all equal the least, and every value."""
+
+    indices: tuple[int, ...]
+    tied: bool
+    values: tuple[float, ...]
+
+
+def _pick_contender(contenders: _Contenders, rng: Rng) -> int:
+    """`_noisy_least`'s draw among the contenders."""
+    candidates = contenders.indices
     if len(candidates) == 1:
         return candidates[0]
-    if tied:
+    if contenders.tied:
         return candidates[rng.below(len(candidates))]
+    values = contenders.values
     best, lowest = candidates[0], math.inf
     for index in candidates:
         score = values[index] + rng.random() * 0.5
@@ -85,13 +102,13 @@ def _noisy_least(values: Sequence[float], rng: Rng) -> int:
 
 
 @lru_cache(maxsize=4096)
-def _contenders(values: tuple[float, ...]) -> tuple[tuple[int, ...], bool]:
+def _contenders(values: tuple[float, ...]) -> _Contenders:
     """The indices of the values less than half above the least, and whether they all equal it
     (memoised on the values: a division's offers have few patterns of worths)."""
     least = min(values)
     cutoff = least + 0.5
     candidates = tuple(index for index, value in enumerate(values) if value < cutoff)
-    return candidates, all(values[index] == least for index in candidates)
+    return _Contenders(candidates, all(values[index] == least for index in candidates), values)
 
 
 @lru_cache(maxsize=256)
@@ -109,8 +126,8 @@ def _imbalances(worths: tuple[float, ...]) -> tuple[float, ...]:
 def _choose(state: Lotta, legal: list[Action]) -> Action:
     maker = legal[0].payload["maker"]
     smaller, larger = lots(state, maker)
-    small = lot_worth(smaller, state.lot_gem[maker])
-    return legal[0] if small >= lot_worth(larger, 0) else legal[1]
+    small = sum(map(_WORTH, smaller)) + GEM_WORTH * state.lot_gem[maker]
+    return legal[0] if small >= sum(map(_WORTH, larger)) else legal[1]
 
 
 _NO_FIT = (0.0,) * 6  # what a neighbour outside the domain adds

@@ -112,14 +112,23 @@ def perform(state: Lotta, seat: int, action: Action, rules: Rules) -> None:
     """Carry out a legal action, then run the game forward to the next decision."""
     kind = action.payload["kind"]
     payload = action.payload
+    # The sealed phases and placing go on while a seat still has to decide in them: `advance`
+    # would stop at once (the same test as `anyone_to_move`, asked of the seat or the phase).
     if kind == "place":
         addition.perform_place(state, seat, payload["position"], rules.content)
+        if state.holding[seat] >= 0 or state.pending[seat]:
+            return
     elif kind == "divide":
         state.division[seat] = payload["mask"]
+        if min(state.division) < 0:
+            return
     elif kind == "choose":
         state.choice[seat] = selection.CHOICE_NAMES.index(payload["lot"])
+        if min(state.choice) < 0:
+            return
     elif kind == "piece":
         addition.perform_pick(state, seat, payload["code"])
+        return  # the picked piece is held: the seat places it next
     elif kind == "elephant":
         elephants.place_elephant(state, seat, payload["position"])
     elif kind in ("keep", "bid"):

@@ -258,7 +258,8 @@ def determinize(state: Lotta, seat: int, rng: Rng) -> Lotta:
         if sampled.phase != PICK:
             for p in others:
                 sampled.chosen[p] = -1
-        contracts = _unseen_contracts(sampled, others)
+        hands, starts = _hidden_hands(sampled, others), _hidden_starts(sampled, others)
+        contracts = _unseen_contracts(sampled, hands, starts)
         sampled.doubles.sort()
         sampled.bonus_stack.sort()
         piles += (contracts, sampled.doubles, sampled.bonus_stack)
@@ -267,7 +268,7 @@ def determinize(state: Lotta, seat: int, rng: Rng) -> Lotta:
     for p in redrawn:
         _deal_explored(sampled, p)
     if sampled.merchants:
-        _deal_contracts(sampled, others, contracts)
+        _deal_contracts(sampled, hands, starts, contracts)
     sampled.rng = Rng(rng.next64())
     sampled.seed = 0  # the real seed would let a bot rebuild every shuffle
     return sampled
@@ -284,9 +285,11 @@ def _deal_explored(sampled: Lotta, p: int) -> None:
     sampled.stacks[p] = pool[len(explored) :]
 
 
-def _hidden_hands(sampled: Lotta, others: list[int]) -> list[tuple[int, list[int]]]:
-    """Other seats' hidden hand cards by seat: every card but a revealed chosen one."""
-    return [(p, [i for i, n in enumerate(sampled.hand[p]) if n != sampled.chosen[p]]) for p in others]
+def _hidden_hands(sampled: Lotta, others: list[int]) -> list[tuple[list[int], list[int]]]:
+    """Other seats' hands that hide cards, each with the places of its hidden cards: every card
+    but a revealed chosen one."""
+    hands, chosen = sampled.hand, sampled.chosen
+    return [(hands[p], [i for i, n in enumerate(hands[p]) if n != chosen[p]]) for p in others if hands[p]]
 
 
 def _hidden_starts(sampled: Lotta, others: list[int]) -> list[int]:
@@ -294,31 +297,32 @@ def _hidden_starts(sampled: Lotta, others: list[int]) -> list[int]:
     return [p for p in others if sampled.start_contract[p] >= 0] if sampled.phase != OVER else []
 
 
-def _unseen_contracts(sampled: Lotta, others: list[int]) -> list[int]:
-    """The contract cards `seat` cannot see, sorted: deck, discard, other hands (but a revealed
-    chosen card) and other starting contracts (before the end)."""
+def _unseen_contracts(sampled: Lotta, hands: list[tuple[list[int], list[int]]], starts: list[int]) -> list[int]:
+    """The contract cards `seat` cannot see, sorted: deck, discard, other hands' hidden cards
+    (`hands`: but a revealed chosen card) and other starting contracts (`starts`: before the end)."""
     pool = sampled.deck + sampled.discard
-    for p, places in _hidden_hands(sampled, others):
-        hand = sampled.hand[p]
-        pool += [hand[i] for i in places]
-    pool += [sampled.start_contract[p] for p in _hidden_starts(sampled, others)]
+    for hand, places in hands:
+        pool += map(hand.__getitem__, places)
+    pool += map(sampled.start_contract.__getitem__, starts)
     pool.sort()
     return pool
 
 
-def _deal_contracts(sampled: Lotta, others: list[int], pool: list[int]) -> None:
-    """The shuffled unseen cards fill again the deck, the discard, the other hands and the other
-    starting contracts, in that order."""
+def _deal_contracts(
+    sampled: Lotta, hands: list[tuple[list[int], list[int]]], starts: list[int], pool: list[int]
+) -> None:
+    """The shuffled unseen cards fill again the deck, the discard, the other hands' hidden
+    places and the other starting contracts, in that order."""
     deck = len(sampled.deck)
     discard = deck + len(sampled.discard)
     sampled.deck[:] = pool[:deck]
     sampled.discard[:] = pool[deck:discard]
     drawn = discard
-    for p, places in _hidden_hands(sampled, others):
-        hand = sampled.hand[p]
+    for hand, places in hands:
         for i in places:
             hand[i] = pool[drawn]
             drawn += 1
-    for p in _hidden_starts(sampled, others):
-        sampled.start_contract[p] = pool[drawn]
+    start = sampled.start_contract
+    for p in starts:
+        start[p] = pool[drawn]
         drawn += 1

@@ -108,29 +108,42 @@ _WORTHS: dict[Content, dict[str, float | tuple[bool, int]]] = {}
 
 def playout_action(state: Rh, seat: int, legal: list[Action], rng: Rng, c: Content) -> Action:
     """The most promising action by the rules of thumb above, with a little noise: the action's
-    worth plus `NOISE * rng.random()`, a draw per action in order, the first highest wins. The worth
-    of each action id is worked out once per content (`_worth_of`). An action whose worth is more
-    than NOISE below the best cannot win, so its draw is skipped, not made: the others read their
-    draws ahead (`Rng.random_ahead`) and the stream then skips every action's draw (`Rng.skip`);
-    the same choice and the same stream as drawing for each."""
+    worth plus `NOISE * rng.random()`, a draw per action in order, the first highest wins (legal[0]
+    if none is above -1). The worth of each action id is worked out once per content (`_worth_of`).
+
+    Only the draws that can matter are made: the first action of the highest worth draws first,
+    and an action whose worth plus NOISE is below that noisy worth cannot win (its own noise is
+    under NOISE), so its draw is skipped, not made; the others read their draws ahead
+    (`Rng.random_ahead`) and the stream then skips every action's draw (`Rng.skip`): the same
+    choice and the same stream as drawing for each."""
+    if len(legal) == 1:
+        rng.skip(1)
+        return legal[0]
     worths = _WORTHS.get(c)
     if worths is None:
         worths = _WORTHS[c] = {}
     values = []
+    reached: dict[int, float] = {}  # the worth of each room a move reaches (two leaders may reach one)
     for action in legal:
         worth = worths.get(action.id)
         if worth is None:
             worth = worths[action.id] = _worth_of(action.id, c)
         if worth.__class__ is tuple:  # a move by the room it reaches, a worship in the hall by the town's assistants
             move, where = worth  # type: ignore[misc]
-            worth = _room_worth(state, seat, where, c) if move else 100 + 6 * state.towns[seat][where]
+            if not move:
+                worth = 100 + 6 * state.towns[seat][where]
+            elif (worth := reached.get(where)) is None:
+                worth = reached[where] = _room_worth(state, seat, where, c)
         values.append(worth)
     top = max(values)  # type: ignore[type-var]
-    best, best_worth = legal[0], -1.0
-    for step, worth in enumerate(values, 1):
-        if worth + NOISE >= top:  # type: ignore[operator]
-            worth += NOISE * rng.random_ahead(step)  # type: ignore[operator]
-            if worth > best_worth:  # type: ignore[operator]
-                best, best_worth = legal[step - 1], worth
+    first = values.index(top)
+    ahead = rng.random_ahead
+    best_worth = top + NOISE * ahead(first + 1)  # type: ignore[operator]
+    best = first
+    for index, worth in enumerate(values):
+        if worth + NOISE >= best_worth and index != first:  # type: ignore[operator]
+            worth += NOISE * ahead(index + 1)  # type: ignore[operator]
+            if worth > best_worth or (worth == best_worth and index < best):  # type: ignore[operator]
+                best, best_worth = index, worth
     rng.skip(len(legal))
-    return best
+    return legal[best] if best_worth > -1.0 else legal[0]

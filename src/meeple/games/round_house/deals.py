@@ -120,7 +120,7 @@ def trade_capacity(state: Rh, seat: int) -> int:
     return reserve + state.personal[seat] + reserve + state.basics[GOLD]
 
 
-def perform_deal(state: Rh, seat: int, parts: list[str], c: Content) -> None:
+def perform_deal(state: Rh, seat: int, parts: tuple[str, ...], c: Content) -> None:
     deals = c.rooms[c.room_index["black-market"]].deals
     what = parts[1]
     if what == "buy":
@@ -149,7 +149,7 @@ def perform_deal(state: Rh, seat: int, parts: list[str], c: Content) -> None:
         gain_coins(state, seat, deals["sell_amulet"], c)
 
 
-def perform_trade(state: Rh, seat: int, parts: list[str], c: Content) -> None:
+def perform_trade(state: Rh, seat: int, parts: tuple[str, ...], c: Content) -> None:
     what = parts[1]
     if what == "recruit":
         recruit(state, seat)

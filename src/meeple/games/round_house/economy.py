@@ -164,7 +164,7 @@ def gold_text(split: tuple[int, ...]) -> str:
     return f" (Gold for {', '.join(paid)})" if paid else ""
 
 
-def parse_gold(parts: list[str]) -> tuple[int, ...] | None:
+def parse_gold(parts: Sequence[str]) -> tuple[int, ...] | None:
     """The Gold split an action id names, None for the fewest Gold."""
     last = parts[-1]
     return tuple(int(ch) for ch in last[1:]) if last.startswith("g") else None

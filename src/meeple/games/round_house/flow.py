@@ -1,7 +1,7 @@
 """A player's turn (p.3): the five phases in order, the 2-player neutral move before them, the
 decisions each action opens, and the end of the game (p.13)."""
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from meeple.engine import Action, merge_alike
 from meeple.engine.wording import seat_mark
@@ -240,12 +240,19 @@ def perform(state: Rh, seat: int, action: Action, rules: Rules) -> None:
 
 def _perform_neutral(state: Rh, seat: int, action: Action, rest: str, rules: Rules) -> None:
     c = rules.content
-    leader, node = map(int, rest.split(":"))
+    leader, node = _leader_node(rest)
     state.leaders[leader] = node
     state.note(_moved(seat, "a neutral leader", node, state.room_at(node, c.inner), c))
     if rules.neutral_rule == 2:
         push(state, T_ROOM, state.room_at(node, c.inner))
     state.phase = EXPERT
+
+
+@cache
+def _leader_node(rest: str) -> tuple[int, int]:
+    """The leader and the node named by a move's id after its verb ("2:7"), read once per id."""
+    leader, node = rest.split(":")
+    return int(leader), int(node)
 
 
 def _perform_activation(state: Rh, seat: int, action: Action, rest: str, rules: Rules) -> None:
@@ -263,7 +270,7 @@ def _perform_pass(state: Rh, seat: int, action: Action, rest: str, rules: Rules)
 
 def _perform_move(state: Rh, seat: int, action: Action, rest: str, rules: Rules) -> None:
     c = rules.content
-    leader, node = map(int, rest.split(":"))
+    leader, node = _leader_node(rest)
     state.leaders[leader] = node
     state.moved = leader
     room = state.room_at(node, c.inner)

@@ -302,7 +302,7 @@ def _chosen(state: Rh, seat: int, action: Action, c: Content) -> int:
 
 
 def _perform(state: Rh, seat: int, kind: int, argument: int, action: Action, c: Content) -> None:
-    parts = action.id.split(":")
+    parts = _parts(action.id)
     verb = parts[0]
     if verb == "skip":
         return
@@ -351,6 +351,12 @@ def _perform(state: Rh, seat: int, kind: int, argument: int, action: Action, c: 
         state.rng.shuffle(state.amulet_pool)
     elif verb == "discard":
         discard_expert(state, seat, argument)
+
+
+@lru_cache(maxsize=1 << 12)
+def _parts(action_id: str) -> tuple[str, ...]:
+    """The parts of a decision's action id, split at its colons once per id."""
+    return tuple(action_id.split(":"))
 
 
 def _cheapest_amulet(state: Rh, seat: int, c: Content) -> int:

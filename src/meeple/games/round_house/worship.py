@@ -2,8 +2,7 @@
 ancestral hall (5 steps). In the hall the player leads the town's assistants along a path of
 connected spaces of their choice from space 1, one decision per space (worship step 2)."""
 
-from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from meeple.engine import Action
 from meeple.engine.wording import seat_mark
@@ -18,7 +17,11 @@ AT, LEFT, SEEN, LAST, PLACED = range(5)  # the fields of state.walk
 def worship_actions(state: Rh, seat: int, c: Content) -> list[Action]:
     """(1) any temple tile still face up; (2) the hall, with the assistants of one town holding
     some, while a space without the seat's senior is left."""
-    return list(_worships(state, seat, c))
+    seniors, towns = state.seniors[seat], state.towns[seat]
+    full = seniors == (1 << len(c.board.hall.honor)) - 1
+    # What a lone assistant's senior would get on space 1, where it is placed (unless a senior holds it).
+    spot = spot_text(state, 0, c) if not full and not seniors & 1 and 1 in towns else ""
+    return list(_worships(tuple(state.temples_used), full, tuple(towns), spot, c))
 
 
 def can_worship(state: Rh, seat: int, c: Content) -> bool:
@@ -29,16 +32,19 @@ def can_worship(state: Rh, seat: int, c: Content) -> bool:
     return state.seniors[seat] != (1 << len(c.board.hall.honor)) - 1 and any(state.towns[seat])
 
 
-def _worships(state: Rh, seat: int, c: Content) -> Iterator[Action]:
-    for i, used in enumerate(state.temples_used):
-        if not used:
-            yield once((c, "temple", i), _temple, i, c)
-    spaces = len(c.board.hall.honor)
-    if state.seniors[seat] != (1 << spaces) - 1:
-        for town, count in enumerate(state.towns[seat]):
+@lru_cache(maxsize=1 << 12)
+def _worships(
+    temples_used: tuple[bool, ...], full: bool, towns: tuple[int, ...], spot: str, c: Content
+) -> tuple[Action, ...]:
+    """`worship_actions` with the temples `temples_used`, the hall `full` of the seat's seniors or
+    not, its assistants in `towns` and what a lone one gets on space 1 (`spot`), listed once."""
+    out = [once((c, "temple", i), _temple, i, c) for i, used in enumerate(temples_used) if not used]
+    if not full:
+        for town, count in enumerate(towns):
             if count:
-                spot = spot_text(state, 0, c) if count == 1 and not state.seniors[seat] & 1 else ""
-                yield once((c, "hall", town, count, spot), _hall, town, count, spot, c)
+                alone = spot if count == 1 else ""
+                out.append(once((c, "hall", town, count, alone), _hall, town, count, alone, c))
+    return tuple(out)
 
 
 def _temple(i: int, c: Content) -> Action:
@@ -94,7 +100,13 @@ def path_actions(state: Rh, seat: int, c: Content) -> list[Action]:
 def path_open(state: Rh, c: Content) -> bool:
     """Whether the path can go on (a space touching the last one it has not passed)."""
     walk = state.walk
-    return any(not walk[SEEN] >> space & 1 for space in c.hall_next[walk[AT]])
+    return _next_masks(c)[walk[AT]] & ~walk[SEEN] != 0
+
+
+@cache
+def _next_masks(c: Content) -> tuple[int, ...]:
+    """Per hall space, the spaces touching it (`Content.hall_next`) as a bitmask, made once."""
+    return tuple(sum(1 << space for space in spaces) for spaces in c.hall_next)
 
 
 def _path(space: int, senior: int, spot: str, c: Content) -> Action:
@@ -147,7 +159,7 @@ def _enter(state: Rh, seat: int, space: int, c: Content) -> None:
         walk[LEFT] -= 1
         walk[LAST] = space
         walk[PLACED] += 1
-    if walk[LEFT] and any(not walk[SEEN] >> s & 1 for s in c.hall_next[space]):
+    if walk[LEFT] and _next_masks(c)[space] & ~walk[SEEN]:
         push(state, T_PATH)
         return
     _finish(state, seat, c)

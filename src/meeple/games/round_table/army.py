@@ -17,7 +17,7 @@ from functools import cache
 
 from meeple.games.round_table.content import Pool
 from meeple.games.round_table.events import INFLUENCE, RESISTANCE, SUBTYPES, hook
-from meeple.games.round_table.lineup import lineup
+from meeple.games.round_table.lineup import Lineup, lineup
 from meeple.games.round_table.state import Rt
 
 
@@ -86,19 +86,53 @@ def _plain(pool: Pool) -> tuple[frozenset[int], tuple[int, ...]]:
     return granting | adding, marks
 
 
+KEPT: dict[int, tuple[Lineup, dict[int, tuple[int, int]]]] = {}
+"""`strengths` of a seat whose cards have no text that could change them while no knight is on a
+Quest, by its lineup (by identity, the lineup kept with the entry: a lineup is immutable and
+holds every input then, its knights' cards, printed strengths and paired cards'), so the
+clones of one state (a search's determinizations) work them out once. Callers only read it."""
+LIMIT = 20_000  # entries kept at most; the store starts afresh when full
+
+
 def strengths(state: Rt, pool: Pool, seat: int) -> dict[int, tuple[int, int]]:
     """`strength` of every knight the seat has in play, in play order, in one pass: each
     knight's paired cards and subtypes worked out once (not once per fellow). When no card of
     the seat has a text that could change them, the lineup's printed strengths are the knights'
-    own, and only the bonuses from fellows are added."""
-    cards, card_of, quest_of, paired = pool.cards, state.card_of, state.quest_of, state.paired
+    own, and only the bonuses from fellows are added (kept by lineup while no Quest is live:
+    `KEPT`). The result is shared: read it, never change it."""
     line = lineup(state, pool, seat)
+    free = not state.quests  # no knight is engaged (quest_of indexes `quests`)
+    if free:
+        kept = KEPT.get(id(line))
+        if kept is not None and kept[0] is line:
+            return kept[1]
+    found = _strengths(state, pool, line)
+    if found is None:
+        return _with_texts(state, pool, line)
+    if free:
+        if len(KEPT) >= LIMIT:
+            KEPT.clear()
+        KEPT[id(line)] = (line, found)
+    return found
+
+
+def _strengths(state: Rt, pool: Pool, line: Lineup) -> dict[int, tuple[int, int]] | None:
+    """`strengths` from the lineup's printed strengths, or None when a card of the seat has a
+    text that could change them."""
     knights = line.knights
     if not knights:
         return {}
     texts, marks = _plain(pool)
-    if texts.isdisjoint(line.kinds):
-        return _printed_strengths(knights, [marks[card_of[u]] for u in knights], quest_of, line.powers, line.guards)
+    if not texts.isdisjoint(line.kinds):
+        return None
+    card_of = state.card_of
+    return _printed_strengths(knights, [marks[card_of[u]] for u in knights], state.quest_of, line.powers, line.guards)
+
+
+def _with_texts(state: Rt, pool: Pool, line: Lineup) -> dict[int, tuple[int, int]]:
+    """`strengths` of a seat with a card whose text could change them: the texts asked."""
+    cards, card_of, quest_of, paired = pool.cards, state.card_of, state.quest_of, state.paired
+    knights = line.knights
     items: dict[int, list[int]] = {u: [] for u in knights}  # per knight: its paired cards, in play order
     for u in line.items:  # only Equipment and Titles are paired
         holder = items.get(paired[u])
@@ -138,13 +172,14 @@ def _printed_strengths(
     (`powers`, `guards`), `marks` their subtypes' bits (`_plain`): the fellows' bonuses added."""
     free = [quest_of[u] < 0 for u in knights]  # not engaged on a quest: gives its bonuses
     round_table = grail = leaders = 0
-    for mark, f in zip(marks, free, strict=True):
-        if f and mark:
+    for k, mark in enumerate(marks):  # by place, not zip: zip(strict=True) costs a keyword call
+        if mark and free[k]:
             round_table += mark & 1
             grail += mark >> 1 & 1
             leaders += mark >> 2
     found = {}
-    for u, mark, f, i, r in zip(knights, marks, free, powers, guards, strict=True):
+    for k, u in enumerate(knights):
+        mark, f, i, r = marks[k], free[k], powers[k], guards[k]
         if mark & 1:
             i += round_table - f  # each other free Round Table knight
         if mark & 2:
@@ -158,7 +193,10 @@ def armies(state: Rt, pool: Pool, seat: int) -> dict[int, tuple[int, int]]:
     """`army` of every region slot the seat attacks, in one pass (none when no knight of the
     seat attacks)."""
     attack = state.attack
-    if max([attack[u] for u in lineup(state, pool, seat).knights], default=-1) < 0:  # only knights attack
+    for u in lineup(state, pool, seat).knights:  # only knights attack
+        if attack[u] >= 0:
+            break
+    else:
         return {}
     found: dict[int, tuple[int, int]] = {}
     for knight, (i, r) in strengths(state, pool, seat).items():

@@ -18,13 +18,15 @@ Resetting Support: each player in turn, from the active player, may pull cards i
 (not Demesnes) back to hand; Titles and Equipment of a pulled Knight stay in play, unpaired.
 """
 
+from functools import lru_cache
+
 from meeple.engine import Action
 from meeple.engine.wording import seat_mark
 from meeple.games.round_table.army import armies as seat_armies
 from meeple.games.round_table.content import Pool
 from meeple.games.round_table.events import QUEST_DRAWS, REGION_RESISTANCE, hook
 from meeple.games.round_table.lineup import lineup
-from meeple.games.round_table.made import once
+from meeple.games.round_table.made import MADE, once
 from meeple.games.round_table.spring import knight_label
 from meeple.games.round_table.state import Rt
 from meeple.games.round_table.zones import draw, leave_play, take_top, to_spent
@@ -62,14 +64,12 @@ def resolve_attacks(state: Rt, pool: Pool) -> None:
         armies = {seat: found[slot] for seat, found in enumerate(by_seat) if slot in found}
         if not armies:
             continue
-        remaining = {
-            seat: influence - sum(r for other, (_, r) in armies.items() if other != seat)
-            for seat, (influence, _) in armies.items()
-        }
+        against = sum([r for _, r in armies.values()])  # every army's Resistance
+        remaining = {seat: influence - (against - r) for seat, (influence, r) in armies.items()}
         resistance = {seat: region_resistance(state, pool, region, seat) for seat in armies}
         card = pool.cards[region]
         winner = attack_winner(remaining, resistance, card.renown)
-        shown = ", ".join(f"{seat_mark(s)} {v} vs {resistance[s]}" for s, v in sorted(remaining.items()))
+        shown = ", ".join([_versus(s, v, resistance[s]) for s, v in sorted(remaining.items())])
         if winner >= 0:
             captured.append((slot, winner))
             state.note(f"{card.name}: captured by {seat_mark(winner)} ({shown})")
@@ -81,11 +81,15 @@ def resolve_attacks(state: Rt, pool: Pool) -> None:
     state.regions = [region for slot, region in enumerate(state.regions) if slot not in taken]
     while len(state.regions) < REGIONS_IN_PLAY and state.regions_deck:
         state.regions.append(take_top(state, state.regions_deck))
-    attack = state.attack
-    for zone in state.play:
-        for u in zone:
-            attack[u] = -1
+    state.attack[:] = [-1] * len(state.attack)  # only knights in play attack
     state.touched(None)
+
+
+@lru_cache(maxsize=4096)
+def _versus(seat: int, remaining: int, resistance: int) -> str:
+    """How the log shows one army at a Region: its remaining Influence against the Region's
+    Resistance (made once per values)."""
+    return f"{seat_mark(seat)} {remaining} vs {resistance}"
 
 
 def resolve_quests(state: Rt, pool: Pool) -> None:
@@ -111,9 +115,7 @@ def resolve_quests(state: Rt, pool: Pool) -> None:
             state.note(f"{quest_card.name}: {who} returns, {seat_mark(state.owner[knight])} draws {spent + extra}")
         to_spent(state, quest_uid)
     state.owed = [min(n, len(state.main[p]) + len(state.demesne[p])) for p, n in enumerate(owed)]
-    for zone in state.play:
-        for u in zone:
-            state.quest_of[u] = -1
+    state.quest_of[:] = [-1] * len(state.quest_of)  # only knights in play are on quests
     state.touched(None)
     state.quests = []
     state.spent_rp = [0] * state.players
@@ -157,9 +159,12 @@ def can_pull_back(state: Rt, pool: Pool, seat: int) -> bool:
 def recall_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
     actions = [_KEEP]
     line, demesnes = lineup(state, pool, seat), pool.of_type["demesne"]
-    for uid, kind, label in zip(state.play[seat], line.kinds, line.names, strict=True):
+    play, names = state.play[seat], line.names
+    for k, kind in enumerate(line.kinds):  # by place, not zip: zip(strict=True) costs a keyword call
         if kind not in demesnes:
-            actions.append(once(("recall", uid, label), _recall, uid, label))
+            uid, label = play[k], names[k]
+            made = ("recall", uid, label)
+            actions.append(MADE.get(made) or once(made, _recall, uid, label))
     return actions
 
 

@@ -13,7 +13,7 @@ surplus demesnes first.
 from meeple.engine import Action, Rng
 from meeple.games.round_table import rp
 from meeple.games.round_table.content import Pool
-from meeple.games.round_table.lineup import lineup
+from meeple.games.round_table.lineup import lineup, lineups
 from meeple.games.round_table.state import DECLARE, DISCARD, OTHER, QUESTS, SPRING, START, SUMMER, WINTER, Rt
 
 OPENING_DEMESNES = 8
@@ -60,44 +60,44 @@ def _spring(state: Rt, seat: int, legal: list[Action], pool: Pool) -> Action:
 def _declare(state: Rt, seat: int, legal: list[Action], pool: Pool) -> Action:
     """Commit the strongest free knight to the richest region it can still take: one whose
     Resistance, plus the Resistance and Influence of enemies already there, the seat's knights
-    can beat. The knights and their powers are the lineups' (Declare offers each free knight of
-    the seat to every region: `legal` is Done and those commits)."""
+    can beat. The knights' powers are the lineups'; the seat's free knights are those Declare
+    offers (`legal`: Done, then each free knight's commits to every region, in play order)."""
     if len(legal) < 2:
         return legal[0]
-    cards, attack, quest_of, owner, card_of = pool.cards, state.attack, state.quest_of, state.owner, state.card_of
-    slots = len(state.regions)
+    cards, attack, card_of = pool.cards, state.attack, state.card_of
+    regions = state.regions
+    slots = len(regions)
     mine_at, influence_at, resistance_at = [0] * slots, [0] * slots, [0] * slots
-    free = 0  # the power of the seat's free knights
-    strongest, most = -1, 0  # the first of them with the most power
-    for p in range(state.players):
-        line = lineup(state, pool, p)
-        for u, strength in zip(line.knights, line.powers, strict=True):  # only knights attack
+    every = lineups(state, pool)
+    for p, line in enumerate(every):
+        for k, u in enumerate(line.knights):  # only knights attack; by place: zip(strict=True) costs a keyword call
             slot = attack[u]
-            if slot < 0:
-                if p == seat and quest_of[u] < 0:
-                    free += strength
-                    if strongest < 0 or strength > most:
-                        strongest, most = u, strength
-            elif slot < slots:
-                if owner[u] == seat:
+            if 0 <= slot < slots:
+                strength = line.powers[k]
+                if p == seat:
                     mine_at[slot] += strength
                 else:
                     influence_at[slot] += strength
                     resistance_at[slot] += cards[card_of[u]].resistance
-    best: tuple[float, int] = (0.0, -1)
-    for slot, region_index in enumerate(state.regions):
+    knights, powers = every[seat].knights, every[seat].powers
+    free = 0  # the power of the seat's free knights
+    most, first = 0, 0  # the most power of one, and the offers of the first free knight with it
+    for i in range(1, len(legal), slots):
+        strength = powers[knights.index(legal[i].payload["knight"])]
+        free += strength
+        if not first or strength > most:
+            most, first = strength, i
+    best, chosen = 0.0, -1
+    for slot, region_index in enumerate(regions):
         region = cards[region_index]
         mine, enemy_influence, enemy_resistance = mine_at[slot], influence_at[slot], resistance_at[slot]
         need = region.resistance + enemy_resistance + 1 + (enemy_influence + region.renown if enemy_influence else 0)
         if mine >= need + 1 or mine + free < need:
             continue
         score = region.renown / (1 + need)
-        if score > best[0]:
-            best = (score, slot)
-    if best[1] < 0:
-        return legal[0]
-    chosen = f"commit:{strongest}:{best[1]}"
-    return next((action for action in legal if action.id == chosen), legal[0])
+        if score > best:
+            best, chosen = score, slot
+    return legal[first + chosen] if chosen >= 0 else legal[0]
 
 
 def _quest(state: Rt, seat: int, legal: list[Action], pool: Pool) -> Action:

@@ -47,13 +47,17 @@ def progress(state: Rt) -> float:
 
 def features(state: Rt, seat: int, pool: Pool) -> list[float]:
     """What MODEL weighs for one seat."""
-    knights = strengths(state, pool, seat).values()
+    knights = strengths(state, pool, seat)
+    influence = resistance = 0
+    for i, r in knights.values():
+        influence += i
+        resistance += r
     return [
         float(renown(state, pool, seat)),
         float(capacity(state, pool, seat)),
         float(len(knights)),
-        float(sum([i for i, _ in knights])),
-        float(sum([r for _, r in knights])),
+        float(influence),
+        float(resistance),
         float(len(state.hand[seat])),
         float(len(state.main[seat])),
     ]

@@ -35,6 +35,7 @@ class Rules:
     def __init__(self, pool: Pool, majority_end: bool) -> None:
         self.pool = pool
         self.majority_end = majority_end
+        self.answers = summer.answers(pool)
 
 
 def to_move(state: Rt) -> tuple[int, ...]:
@@ -49,22 +50,24 @@ def to_move(state: Rt) -> tuple[int, ...]:
         owed = autumn.owed_seat(state)
         if owed >= 0:
             return (owed,)
-    return (state.seat_of_turn(),)
+    return ((state.active + state.turn) % state.players,)  # seat_of_turn, without a call
 
 
 def legal_actions(state: Rt, seat: int, rules: Rules) -> list[Action]:
-    if seat not in to_move(state):
-        return []
     pool = rules.pool
     phase = state.phase
+    if phase == SUMMER:  # most decisions: who decides asked here, as `to_move` does, without its call
+        if state.step == DECLARE:
+            if seat != (state.active + state.turn) % state.players:
+                return []
+            return summer.declare_actions(state, pool, seat)
+        return summer.window_actions(state, pool, seat) if seat == state.window_seat else []
+    if seat not in to_move(state):
+        return []
     if phase == START:
         return setup.start_actions(state, seat)
     if phase == SPRING:
         return spring.spring_actions(state, pool, seat)
-    if phase == SUMMER:
-        if state.step == DECLARE:
-            return summer.declare_actions(state, pool, seat)
-        return summer.window_actions(state, pool, seat)
     if phase == AUTUMN:
         if state.owed and state.owed[seat]:
             return autumn.quest_draw_actions(state, seat)
@@ -110,7 +113,7 @@ def advance(state: Rt, rules: Rules) -> None:
                 return
             end_season(state, SUMMER)
         elif phase == SUMMER:
-            if not summer_forward(state, pool):
+            if not summer_forward(state, rules):
                 return
         elif phase == AUTUMN:
             seat = autumn.owed_seat(state)
@@ -143,22 +146,28 @@ def advance(state: Rt, rules: Rules) -> None:
             return
 
 
-def summer_forward(state: Rt, pool: Pool) -> bool:
+def summer_forward(state: Rt, rules: Rules) -> bool:
     """The Summer's own progress up to the next decision: False when a seat must decide, True
-    when the Summer is over."""
+    when the Summer is over. A campaign turn whose windows no hand holds a card for passes them
+    at once (`summer.pass_turn`)."""
+    pool = rules.pool
     held: set[int] | None = None  # the cards in hands, the same until a seat decides
     while True:
-        if state.step == DECLARE:
+        step = state.step
+        if step == DECLARE:
             if state.turn >= state.players:
                 state.used = []  # "This restriction is removed at the end of the Summer season."
                 end_season(state, AUTUMN)
                 return True
-            if summer.committable(state, pool, state.seat_of_turn()):
+            if summer.can_commit(state, pool, (state.active + state.turn) % state.players):  # seat_of_turn
                 return False
-            summer.open_window(state, QUESTS)
-            continue
+            step = QUESTS
+            summer.open_window(state, step)
         if held is None:
             held = summer.held_cards(state)
+        if step == QUESTS and not state.window and rules.answers.isdisjoint(held):
+            summer.pass_turn(state)
+            continue
         if summer.pass_until_response(state, pool, held):
             return False
         summer.close_window(state, pool)

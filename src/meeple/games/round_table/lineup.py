@@ -122,6 +122,14 @@ def lineup(state: Rt, pool: "Pool", seat: int) -> Lineup:
     return found
 
 
+def lineups(state: Rt, pool: "Pool") -> list[Lineup]:
+    """Every seat's kept `Lineup` (the state's own list when it keeps them all: read it only)."""
+    kept = state.lineups
+    if kept is None or None in kept:
+        return [lineup(state, pool, seat) for seat in range(state.players)]
+    return kept
+
+
 def added(state: Rt, pool: "Pool", seat: int, uid: int) -> None:
     """Card `uid` was put at the end of the seat's cards in play, its payment and pairing set:
     update the kept `Lineup`."""

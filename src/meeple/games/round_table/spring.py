@@ -112,18 +112,20 @@ def spring_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
         if kind == "title":
             made = ("title", card.id, card.name, price)
             actions.append(MADE.get(made) or once(made, _unpaired_title, card, price))
-        for knight, holding, label in zip(knights, holdings, knight_names, strict=True):
-            if key not in holding:
+        for k, knight in enumerate(knights):  # by place, not zip: zip(strict=True) costs a keyword call
+            if key not in holdings[k]:
+                label = knight_names[k]
                 made = (verb, card.id, card.name, knight, label, price)
                 actions.append(MADE.get(made) or once(made, _give, verb, card, knight, label, price))
     if not knights or not line.items:
         return actions
     left = {(uid, knight) for uid, knight in state.left}
     paired = state.paired
-    for uid, name in zip(line.items, line.item_names, strict=True):
-        key = holding_keys[card_of[uid]]
-        for knight, holding, label in zip(knights, holdings, knight_names, strict=True):
-            if knight != paired[uid] and key not in holding and (uid, knight) not in left:
+    for place, uid in enumerate(line.items):
+        key, name = holding_keys[card_of[uid]], line.item_names[place]
+        for k, knight in enumerate(knights):
+            if knight != paired[uid] and key not in holdings[k] and (uid, knight) not in left:
+                label = knight_names[k]
                 made = ("move", uid, name, knight, label)
                 actions.append(MADE.get(made) or once(made, _move, uid, name, knight, label))
     return actions

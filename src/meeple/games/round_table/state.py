@@ -91,49 +91,37 @@ class Rt(State, kw_only=True, dict=True):
     shown: ClassVar[list[Any] | None] = None  # per seat its observation.InPlay or None; set per instance
 
     def clone(self) -> "Rt":
-        """A copy sharing nothing mutable: lists of ints are sliced, nested lists rebuilt (`map` of
-        `list.copy`: no comprehension's frame); the kept lineups, immutable, are shared."""
-        copy = Rt(
-            players=self.players,
-            seed=self.seed,
-            rng=Rng(self.rng.state),
-            decisions=self.decisions,
-            card_of=self.card_of[:],
-            owner=self.owner[:],
-            decks=self.decks[:],
-            main=list(map(list.copy, self.main)),
-            demesne=list(map(list.copy, self.demesne)),
-            hand=list(map(list.copy, self.hand)),
-            play=list(map(list.copy, self.play)),
-            spent=list(map(list.copy, self.spent)),
-            paired=self.paired[:],
-            attack=self.attack[:],
-            quest_of=self.quest_of[:],
-            upgraded=self.upgraded[:],
-            paid=self.paid[:],
-            regions_deck=self.regions_deck[:],
-            regions=self.regions[:],
-            captured=list(map(list.copy, self.captured)),
-            total_renown=self.total_renown,
-            active=self.active,
-            phase=self.phase,
-            round=self.round,
-            turn=self.turn,
-            step=self.step,
-            window=list(map(list.copy, self.window)),
-            window_seat=self.window_seat,
-            window_passes=self.window_passes,
-            used=self.used[:],
-            quests=list(map(list.copy, self.quests)),
-            spent_rp=self.spent_rp[:],
-            owed=self.owed[:],
-            demesne_played=self.demesne_played[:],
-            mulligans=self.mulligans[:],
-            left=list(map(list.copy, self.left)),
-            after_discard=self.after_discard,
-            end_reason=self.end_reason,
-            log=self.log[:],
-        )
+        """A copy sharing nothing mutable: a shallow copy made in C (`__copy__`, its numbers and
+        strings shared), then every list replaced by a copy: lists of ints sliced, nested lists
+        rebuilt (`map` of `list.copy`: no comprehension's frame); the kept lineups, immutable,
+        are shared."""
+        copy = self.__copy__()
+        copy.rng = Rng(self.rng.state)
+        copy.card_of = self.card_of[:]
+        copy.owner = self.owner[:]
+        copy.decks = self.decks[:]
+        copy.main = list(map(list.copy, self.main))
+        copy.demesne = list(map(list.copy, self.demesne))
+        copy.hand = list(map(list.copy, self.hand))
+        copy.play = list(map(list.copy, self.play))
+        copy.spent = list(map(list.copy, self.spent))
+        copy.paired = self.paired[:]
+        copy.attack = self.attack[:]
+        copy.quest_of = self.quest_of[:]
+        copy.upgraded = self.upgraded[:]
+        copy.paid = self.paid[:]
+        copy.regions_deck = self.regions_deck[:]
+        copy.regions = self.regions[:]
+        copy.captured = list(map(list.copy, self.captured))
+        copy.window = list(map(list.copy, self.window))
+        copy.used = self.used[:]
+        copy.quests = list(map(list.copy, self.quests))
+        copy.spent_rp = self.spent_rp[:]
+        copy.owed = self.owed[:]
+        copy.demesne_played = self.demesne_played[:]
+        copy.mulligans = self.mulligans[:]
+        copy.left = list(map(list.copy, self.left))
+        copy.log = self.log[:]
         if self.lineups is not None:
             copy.lineups = self.lineups[:]  # the summaries are immutable: shared, the list not
         if self.shown is not None:

@@ -27,6 +27,7 @@ from meeple.games.round_table.lineup import added, lineup
 from meeple.games.round_table.made import MADE, once
 from meeple.games.round_table.spring import NONE, can_hold, knight_label
 from meeple.games.round_table.state import (
+    DECLARE,
     JOIN,
     OTHER,
     PLAY_OTHER,
@@ -47,31 +48,44 @@ _DONE = Action("done", "Done declaring campaigns")
 
 # --- 1. Declare Campaigns ------------------------------------------------------------------------
 def declare_actions(state: Rt, pool: Pool, seat: int) -> list[Action]:
+    """Done, then each committable knight of the seat (in play order) to each region in play
+    (in slot order): the playout policy (bots._declare) reads the offers by that layout."""
     actions = [_DONE]
     line = lineup(state, pool, seat)
     attack, quest_of = state.attack, state.quest_of
-    regions: tuple[str, ...] = ()
-    for knight, label in zip(line.knights, line.knight_names, strict=True):
+    regions: tuple[int, ...] | None = None
+    for k, knight in enumerate(line.knights):  # by place, not zip: zip(strict=True) costs a keyword call
         if attack[knight] < 0 and quest_of[knight] < 0:  # committable
-            if not regions:
-                regions = tuple([pool.cards[region].name for region in state.regions])
-            made = ("commit", knight, label, regions)
-            actions += MADE.get(made) or once(made, _commits, knight, label, regions)
+            label = line.knight_names[k]
+            if regions is None:
+                regions = tuple(state.regions)
+            made = ("commit", knight, label, regions)  # a pool index names a card: there is one pool (load_pool)
+            actions += MADE.get(made) or once(made, _commits, pool, knight, label, regions)
     return actions
 
 
-def _commits(knight: int, name: str, regions: tuple[str, ...]) -> tuple[Action, ...]:
-    """Committing the knight, named `name`, to each region in play (`regions`: their names)."""
+def _commits(pool: Pool, knight: int, name: str, regions: tuple[int, ...]) -> tuple[Action, ...]:
+    """Committing the knight, named `name`, to each region in play (`regions`: pool indices)."""
     return tuple(
-        Action(f"commit:{knight}:{slot}", f"Commit {name} to attack {region}", {"knight": knight, "slot": slot})
+        Action(
+            f"commit:{knight}:{slot}",
+            f"Commit {name} to attack {pool.cards[region].name}",
+            {"knight": knight, "slot": slot},
+        )
         for slot, region in enumerate(regions)
     )
 
 
-def committable(state: Rt, pool: Pool, seat: int) -> list[int]:
-    """Active Knights not yet committed: not engaged on a Quest, not attacking."""
+def can_commit(state: Rt, pool: Pool, seat: int) -> bool:
+    """Whether the seat has an active Knight not yet committed: not engaged on a Quest, not
+    attacking (else it declares nothing and the windows open by themselves)."""
     attack, quest_of = state.attack, state.quest_of
-    return [u for u in lineup(state, pool, seat).knights if attack[u] < 0 and quest_of[u] < 0]
+    for u in lineup(state, pool, seat).knights:
+        if attack[u] < 0 and quest_of[u] < 0:
+            break
+    else:
+        return False
+    return True
 
 
 # --- 2-4. The response windows -----------------------------------------------------------------------
@@ -119,14 +133,22 @@ def quest_targets(state: Rt, pool: Pool, seat: int) -> Iterator[tuple[Card, int]
 
 
 def quest_plays(state: Rt, pool: Pool, seat: int) -> list[Action]:
-    return [
-        Action(
-            f"quest:{card.id}:{knight}",
-            f"Play {card.name} on {knight_label(state, pool, knight)} ({_whose(state, seat, knight)})",
-            {"card": card.id, "knight": knight},
-        )
-        for card, knight in quest_targets(state, pool, seat)
-    ]
+    """Every Quest play, each knight worded once per call and each offer made once per wording
+    (`MADE`)."""
+    actions: list[Action] = []
+    knights: dict[int, str] = {}  # per knight: its label and whose it is
+    for card, knight in quest_targets(state, pool, seat):
+        who = knights.get(knight)
+        if who is None:
+            who = knights[knight] = f"{knight_label(state, pool, knight)} ({_whose(state, seat, knight)})"
+        made = ("quest", card.id, card.name, knight, who)
+        actions.append(MADE.get(made) or once(made, _quest, card, knight, who))
+    return actions
+
+
+def _quest(card: Card, knight: int, who: str) -> Action:
+    """Playing Quest `card` on `knight` (worded `who`)."""
+    return Action(f"quest:{card.id}:{knight}", f"Play {card.name} on {who}", {"card": card.id, "knight": knight})
 
 
 def _whose(state: Rt, seat: int, knight: int) -> str:
@@ -179,15 +201,30 @@ def redirect_targets(state: Rt, pool: Pool, seat: int) -> Iterator[tuple[Card, i
 
 
 def redirect_plays(state: Rt, pool: Pool, seat: int) -> list[Action]:
-    return [
-        Action(
-            f"redirect:{card.id}:{knight}:{_arg_id(arg)}",
-            f"Play {card.name} on {knight_label(state, pool, knight)} ({_whose(state, seat, knight)}): "
-            f"{_task_label(state, pool, arg)}",
-            {"card": card.id, "knight": knight, "task": arg},
-        )
-        for card, knight, arg in redirect_targets(state, pool, seat)
-    ]
+    """Every Redirect play, each knight and each task worded once per call and each offer made
+    once per wording (`MADE`)."""
+    actions: list[Action] = []
+    knights: dict[int, str] = {}  # per knight: its label and whose it is
+    tasks: dict[int, str] = {}  # per task: its label
+    for card, knight, arg in redirect_targets(state, pool, seat):
+        who = knights.get(knight)
+        if who is None:
+            who = knights[knight] = f"{knight_label(state, pool, knight)} ({_whose(state, seat, knight)})"
+        task = tasks.get(arg)
+        if task is None:
+            task = tasks[arg] = _task_label(state, pool, arg)
+        made = ("redirect", card.id, card.name, knight, who, arg, task)
+        actions.append(MADE.get(made) or once(made, _redirect, card, knight, who, arg, task))
+    return actions
+
+
+def _redirect(card: Card, knight: int, who: str, arg: int, task: str) -> Action:
+    """Playing Redirect `card` on `knight` (worded `who`) for task `arg` (worded `task`)."""
+    return Action(
+        f"redirect:{card.id}:{knight}:{_arg_id(arg)}",
+        f"Play {card.name} on {who}: {task}",
+        {"card": card.id, "knight": knight, "task": arg},
+    )
 
 
 def other_targets(state: Rt, pool: Pool, seat: int) -> Iterator[tuple[Card, int, int]]:
@@ -222,6 +259,23 @@ def other_plays(state: Rt, pool: Pool, seat: int) -> list[Action]:
         )
         for card, knight, price in other_targets(state, pool, seat)
     ]
+
+
+def answers(pool: Pool) -> frozenset[int]:
+    """Every card of the pool that some response window could take: the Quests, the Redirects
+    and the cards whose text lets them be played in step 4."""
+    return pool.of_type["quest"] | pool.of_type["redirect"] | pool.hooked[SUMMER_PLAY]
+
+
+def pass_turn(state: Rt) -> None:
+    """The response windows of the seat's campaign turn, when no hand holds a card any of them
+    could take (`answers`) and none has a play pending: every seat passes in each, in turn, as
+    it would by itself, and the next seat's turn begins."""
+    state.window = []
+    state.window_seat = (state.active + state.turn) % state.players  # seat_of_turn, where each window began
+    state.window_passes = state.players
+    state.turn += 1
+    state.step = DECLARE
 
 
 def open_window(state: Rt, step: str) -> None:
