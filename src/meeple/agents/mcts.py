@@ -81,6 +81,15 @@ HEURISTIC_BIAS = 1.0
 # How often (in iterations) the search checks whether its choice can still change.
 CHECK_EVERY = 16
 _LOG3 = math.log(3.0)
+# `math.log(n)` at index n, for the exploration term of UCB1 (a table lookup is cheaper than the
+# call); `_grow_logs` extends it before a search can need more.
+_LOGS: list[float] = [-math.inf]
+
+
+def _grow_logs(upto: int) -> None:
+    """Make `_LOGS[n]` hold `math.log(n)` for every n up to `upto` (with room to spare)."""
+    if len(_LOGS) <= upto:
+        _LOGS.extend(math.log(n) for n in range(len(_LOGS), 2 * upto + 1))
 
 
 def seat_rewards(result: Result, players: int) -> list[float]:
@@ -102,15 +111,20 @@ def estimate_rewards(estimate: Estimate, players: int) -> list[float]:
     if players <= 1:
         return [_logistic(scores[0] * scale)]
     # The best other score of each seat: the best score, or for the seat holding it (the first
-    # such seat) the best of the rest.
+    # such seat) the best of the rest. A seat's rank is 1 + the number of better scores: 1 + its
+    # first place in the scores, best first. (Inlines `_competitive_rewards`: this runs once a playout.)
     top = max(scores)
     leader = scores.index(top)
     runner_up = max([*scores[:leader], *scores[leader + 1 :]])
-    chances = [_logistic((score - top) * scale) for score in scores]
-    chances[leader] = _logistic((top - runner_up) * scale)
-    # A seat's rank is 1 + the number of better scores: 1 + its first place in the scores, best first.
-    descending = sorted(scores, reverse=True)
-    return _competitive_rewards(chances, [1 + descending.index(score) for score in scores])
+    place = sorted(scores, reverse=True).index
+    terms = _rank_terms(len(scores))
+    exp = math.exp
+    rewards = []
+    for score in scores:
+        lead = (score - top) * scale
+        rewards.append(0.9 * (0.0 if lead < -30.0 else 1.0 / (1.0 + exp(-lead))) + terms[1 + place(score)])
+    rewards[leader] = 0.9 * _logistic((top - runner_up) * scale) + terms[1]
+    return rewards
 
 
 def _logistic(x: float) -> float:
@@ -228,7 +242,12 @@ class MctsAgent:
         deadline = None if self.seconds is None else began + self.seconds
         bias = self.heuristic_bias if type(game).playout_action is not Game.playout_action else 0.0
         done = 0
+        # No child's availability can pass its parent's visits plus one: at the root, the visits it
+        # came with (a kept subtree) plus this search's iterations.
+        reach = root.visits + 1
         while True:
+            if reach + done >= len(_LOGS):
+                _grow_logs(reach + done)
             det = game.determinize(state, seat, self.rng)
             self._iterate(game, det, root, seat, bias)
             done += 1
@@ -284,7 +303,7 @@ class MctsAgent:
         `bias` is the heuristic's bonus (0 for a game without a playout policy of its own)."""
         rng = self.rng
         c = self.exploration
-        log = math.log
+        logs = _LOGS
         sqrt = math.sqrt
         is_terminal = game.is_terminal
         to_move = game.to_move
@@ -308,8 +327,8 @@ class MctsAgent:
                 for child in children:
                     if child is not None:
                         child.avail += 1
-                untried = [action for action, child in zip(legal, children, strict=True) if child is None]
-                first = [action for action in untried if action.id == preferred]
+                untried = [legal[index] for index, child in enumerate(children) if child is None]
+                first = None if preferred is None else [action for action in untried if action.id == preferred]
                 pool = first or untried
                 action = pool[rng.below(len(pool))] if len(pool) > 1 else pool[0]
                 child = _Node(decider)
@@ -318,13 +337,19 @@ class MctsAgent:
                 game.play(det, decider, action)
                 path.append(child)
                 break
+            favoured = -1
+            if bias and preferred is not None:
+                for index, action in enumerate(legal):
+                    if action.id == preferred:
+                        favoured = index
+                        break
             best_index = 0
             best_score = -math.inf
             for index, child in enumerate(children):
                 child.avail = avail = child.avail + 1
                 visits = child.visits
-                score = child.total / visits + c * sqrt(log(avail) / visits)
-                if bias and legal[index].id == preferred:
+                score = child.total / visits + c * sqrt(logs[avail] / visits)
+                if index == favoured:
                     score += bias / (1 + visits)
                 if score > best_score:
                     best_score, best_index = score, index
@@ -346,19 +371,23 @@ class MctsAgent:
         legal_actions = game.legal_actions
         playout_action = game.playout_action
         play = game.play
-        depth = self.depth if self.depth is not None else self.max_playout_steps
-        for step in range(self.max_playout_steps):
+        limit = self.max_playout_steps
+        cut = limit if self.depth is None else min(self.depth, limit)
+        played = 0
+        # Play to the cut and score it with the estimate; without one, play on to the limit.
+        for stop in (cut, limit):
+            for _ in range(stop - played):
+                if is_terminal(det):
+                    return seat_rewards(game.result(det), det.players)
+                mover = to_move(det)[0]
+                play(det, mover, playout_action(det, mover, legal_actions(det, mover), rng))
+            played = stop
             if is_terminal(det):
                 return seat_rewards(game.result(det), det.players)
-            if step >= depth:
+            if stop < limit:
                 estimate = game.evaluate(det)
                 if estimate is not None:
                     return estimate_rewards(estimate, det.players)
-                depth = self.max_playout_steps
-            mover = to_move(det)[0]
-            play(det, mover, playout_action(det, mover, legal_actions(det, mover), rng))
-        if is_terminal(det):
-            return seat_rewards(game.result(det), det.players)
         return [0.5] * det.players
 
     # --- the final choice --------------------------------------------------------------

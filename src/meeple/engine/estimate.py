@@ -7,6 +7,7 @@ on recorded games (benchmarks/fit_evaluation.py), with weights that shift as the
 """
 
 from collections.abc import Sequence
+from operator import mul
 
 import msgspec
 
@@ -45,18 +46,32 @@ class LinearModel(msgspec.Struct, frozen=True):
 
     def estimate(self, rows: Sequence[Sequence[float]], progress: float, team: bool = False) -> Estimate:
         """The Estimate for every seat's features (one row a seat; a team game passes one row);
-        the weights at this progress are worked out once for all the rows."""
-        start, end = self.spread
-        spread = max(1e-6, start + (end - start) * progress)
-        intercept, coefficients = self.weights[0], self.coefficients(progress)
-        return Estimate([_weighed(intercept, row, coefficients) for row in rows], spread, team)
+        the spread and weights at a progress are worked out once and remembered (`_AT_PROGRESS`)."""
+        key = (self.weights, self.spread, progress)
+        known = _AT_PROGRESS.get(key)
+        if known is None:
+            if len(_AT_PROGRESS) >= _REMEMBERED:
+                _AT_PROGRESS.clear()
+            start, end = self.spread
+            spread = max(1e-6, start + (end - start) * progress)
+            known = _AT_PROGRESS[key] = (spread, self.weights[0], tuple(self.coefficients(progress)))
+        spread, intercept, coefficients = known
+        width = len(coefficients)
+        scores = []
+        for row in rows:
+            if len(row) != width:
+                raise ValueError(f"a row of {len(row)} features for a model of {width}: {self.names}")
+            total = intercept
+            for term in map(mul, row, coefficients):
+                total += term
+            scores.append(total)
+        return Estimate(scores, spread, team)
 
 
-def _weighed(intercept: float, features: Sequence[float], coefficients: list[float]) -> float:
-    total = intercept
-    for value, weight in zip(features, coefficients, strict=True):
-        total += value * weight
-    return total
+# The spread, intercept and coefficients of a model at a progress, by (weights, spread, progress):
+# a search estimates many positions at the few progress values a game passes through.
+_AT_PROGRESS: dict[tuple[tuple[float, ...], tuple[float, float], float], tuple[float, float, tuple[float, ...]]] = {}
+_REMEMBERED = 4096
 
 
 def design_row(features: Sequence[float], progress: float) -> list[float]:
