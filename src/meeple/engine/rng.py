@@ -137,7 +137,8 @@ class Rng(msgspec.Struct):
                 if z < limit:
                     break
             for n in bounds:
-                z, j = divmod(z, n)
+                j = z % n
+                z //= n
                 n -= 1
                 items[n], items[j] = items[j], items[n]
         self.state = s

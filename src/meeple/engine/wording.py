@@ -19,7 +19,7 @@ _ES_ENDINGS = ("ches", "shes", "sses", "xes", "zes")
 def seat_mark(seat: int, possessive: bool = False) -> str:
     """The mark of `seat` in a log line: its subject or object ("seat 1" / "you"), or with
     `possessive` its owner ("seat 1's" / "your")."""
-    return "{seat " + str(seat) + ("'s}" if possessive else "}")
+    return f"{{seat {seat}'s}}" if possessive else f"{{seat {seat}}}"
 
 
 def second_person(verb: str) -> str:
