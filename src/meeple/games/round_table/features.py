@@ -21,7 +21,7 @@ from struct import Struct
 from typing import Any
 
 from meeple.engine import Features
-from meeple.engine.features import Kept, Pieces, at, counts, floats, names, one_hot, packer, relative, seat_names
+from meeple.engine.features import Pieces, at, counts, floats, names, one_hot, packer, relative, seat_names
 from meeple.games.round_table.army import armies as seat_armies
 from meeple.games.round_table.autumn import region_resistance
 from meeple.games.round_table.content import MAIN_TYPES, Pool
@@ -160,26 +160,35 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
 
     play_piece = Pieces(in_play)
     play_made = play_piece.made
-    regions_at, size = at(slot_names, "region0/present"), 4 * len(SEAT_PARTS)
-    play_at, spent_at = at(SEAT_PARTS, "play/" + TYPES[0]), at(SEAT_PARTS, "spent")
     hand_at, hand_rp_at = at(slot_names, "hand/" + ids[0]), at(slot_names, "hand_rp")
-    count_at = [hand_at + 4 * id_place[card.id] for card in cards]  # a card's count in the seat's hand
+    count_at = [4 * id_place[card.id] for card in cards]  # a card's count in the own hand block
     rp_of, put = [card.rp for card in cards], Struct("f").pack_into
-    flags_at = at(slot_names, "active")
-    one, flags, region_pack = packer(1), packer((regions_at - flags_at) // 4), packer(len(REGION_PARTS))
-    decks, table = packer(play_at // 4), packer((size - spent_at) // 4)
+    own_size = 4 * (len(ids) + 1)  # the own hand block: counts by id, then its RP
+    rp_place = own_size - 4
     phase_bytes = {name: floats(phase(name)) for name in PHASES}
     step_bytes = {name: floats(step(name)) for name in STEPS}
     no_region_bytes = floats(no_region)
     # A region no army attacks, by card: present, Resistance, renown, and no army.
     region_plain = [floats([1.0, card.resistance, card.renown, *no_region[3:]]) for card in cards]
-    # Each seat's last row; `seen`: which card each uid is (a determinization may redraw them),
-    # the regions when no army attacks (and their block), then for each seat in turn its hand
-    # (with its Main backs) and its cards in play (with their RP capacity and block), then the
-    # seat's own hand (with the count slots it set). All slots before the own hand are joined
-    # anew at each observation (one write), from kept blocks where their inputs are unchanged.
-    blocks = 3 + 2 * players
-    kept = [Kept(len(slot_names), blocks) for _ in range(players)]
+    regions_size, region_pack = 4 * len(REGION_PARTS) * regions, packer(len(REGION_PARTS))
+    row = Struct(
+        f"f{4 * len(PHASES)}s{4 * len(STEPS)}s8f{regions_size}s"
+        + f"5f{4 * (len(TYPES) + 3)}s9f" * players
+        + f"{own_size}s"
+    )
+    if row.size != 4 * len(slot_names) or (hand_at, hand_rp_at) != (row.size - own_size, row.size - 4):
+        raise ValueError(f"the row's layout holds {row.size // 4} slots, not the {len(slot_names)} named")
+    pack = row.pack
+    # Shared by every observing seat (all see them alike), each with copies of its inputs: the
+    # cards the uids are (`card_of`: a determinization may redraw them) and a count of its
+    # changes, the regions when no army attacks, and per seat its hand (with its Main backs)
+    # and its cards in play (with their RP capacity and block). Each observing seat's own: its
+    # hand's block (counts by id set in place, and RP), with the `card_of` count it was made at.
+    faces: list[Any] = [None, 0]
+    shown_regions: list[Any] = [None, b""]
+    hands_seen: list[list[Any]] = [[None, 0] for _ in range(players)]
+    plays_seen: list[list[Any]] = [[None, 0, b""] for _ in range(players)]
+    own: list[list[Any]] = [[None, -1, [], bytearray(own_size)] for _ in range(players)]
 
     def region_blocks(state: Rt, seat: int, attacking: list[dict[int, tuple[int, int]]]) -> bytes:
         """Each region slot: the region, the seat's army there and the strongest other army
@@ -218,24 +227,25 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
     def from_state(game: Any, state: Rt, seat: int, legal: list[Any]) -> array:
         card_of = state.card_of
         look = card_of.__getitem__
-        keep = kept[seat]
-        mine, out = keep.seen, keep.bytes
-        if card_of != mine[0]:
-            mine[:] = [card_of[:], *[None] * (blocks - 1)]
-        parts = [
-            one(state.round),
+        if card_of != faces[0]:
+            faces[0] = card_of[:]
+            faces[1] += 1
+            for known in hands_seen:
+                known[0] = None
+            for known in plays_seen:
+                known[0] = None
+        values: list[Any] = [
+            state.round,
             phase_bytes[state.phase],
             step_bytes[state.step],
-            flags(
-                state.active == seat,
-                bool(legal),
-                len(state.regions_deck),
-                state.total_renown,
-                len(state.window),
-                len(state.quests),
-                len(state.used),
-                bool(state.end_reason),
-            ),
+            state.active == seat,
+            bool(legal),
+            len(state.regions_deck),
+            state.total_renown,
+            len(state.window),
+            len(state.quests),
+            len(state.used),
+            bool(state.end_reason),
         ]
         attack, plays = state.attack, state.play
         attacking = (  # no knight attacks (-1 for every card) at most steps
@@ -247,17 +257,15 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
             else []
         )
         if any(attacking):
-            mine[1] = None
-            parts.append(region_blocks(state, seat, attacking))
+            values.append(region_blocks(state, seat, attacking))
         else:
-            known = mine[1]
-            if known is None or state.regions != known[0]:
-                shown = state.regions[:]
-                known = mine[1] = (
-                    shown,
-                    b"".join([region_plain[r] for r in shown] + [no_region_bytes] * (regions - len(shown))),
+            shown = state.regions
+            if shown != shown_regions[0]:
+                shown_regions[0] = shown[:]
+                shown_regions[1] = b"".join(
+                    [region_plain[r] for r in shown] + [no_region_bytes] * (regions - len(shown))
                 )
-            parts.append(known[1])
+            values.append(shown_regions[1])
         paid, spent_rp, owed, hands, mains_of = state.paid, state.spent_rp, state.owed, state.hand, state.main
         demesnes, spent, captured_of, played, mulligans = (
             state.demesne,
@@ -266,51 +274,44 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
             state.demesne_played,
             state.mulligans,
         )
-        k = 2
         for p in orders[seat]:
             hand, play, captured = hands[p], plays[p], captured_of[p]
-            known = mine[k]
-            if known is None or hand != known[0]:
-                known = mine[k] = (hand[:], sum(map(main.__getitem__, map(look, hand))))
+            known = hands_seen[p]
+            if hand != known[0]:
+                known[0], known[1] = hand[:], sum(map(main.__getitem__, map(look, hand)))
             mains = known[1]
-            parts.append(decks(len(mains_of[p]), len(demesnes[p]), len(hand), mains, len(hand) - mains))
-            known = mine[k + 1]
-            if known is None or play != known[0]:
+            known = plays_seen[p]
+            if play != known[0]:
                 key = tuple(map(look, play))  # the cards, not the uids: a determinization redraws faces
-                known = mine[k + 1] = (
-                    play[:],
-                    sum(map(income.__getitem__, key)),
-                    play_made.get(key) or play_piece(key, key),
-                )
-            parts.append(known[2])
-            parts.append(
-                table(
-                    len(spent[p]),
-                    len(captured),
-                    sum(map(renown_of.__getitem__, captured)),
-                    known[1],
-                    sum(map(paid.__getitem__, play)) + spent_rp[p],
-                    spent_rp[p],
-                    owed[p] if owed else 0,
-                    played[p],
-                    mulligans[p],
-                )
+                known[:] = play[:], sum(map(income.__getitem__, key)), play_made.get(key) or play_piece(key, key)
+            values += (
+                len(mains_of[p]),
+                len(demesnes[p]),
+                len(hand),
+                mains,
+                len(hand) - mains,
+                known[2],
+                len(spent[p]),
+                len(captured),
+                sum(map(renown_of.__getitem__, captured)),
+                known[1],
+                sum(map(paid.__getitem__, play)) + spent_rp[p],
+                spent_rp[p],
+                owed[p] if owed else 0,
+                played[p],
+                mulligans[p],
             )
-            k += 2
-        out[:hand_at] = b"".join(parts)
-        hand, known = hands[seat], mine[k]
-        if known is None or hand != known[0]:
-            kinds = list(map(look, hand))
+        hand, known = hands[seat], own[seat]
+        if hand != known[0] or known[1] != faces[1]:
+            block, kinds = known[3], list(map(look, hand))
             places = list(map(count_at.__getitem__, kinds))  # cards of one id share a slot
-            if known is None:
-                out[hand_at:] = bytes(len(out) - hand_at)
-            else:
-                for place in known[1]:
-                    put(out, place, 0.0)
+            for place in known[2]:
+                put(block, place, 0.0)
             for place in places:
-                put(out, place, places.count(place))
-            put(out, hand_rp_at, sum(map(rp_of.__getitem__, kinds)))
-            mine[k] = (hand[:], places)
-        return keep.fresh()
+                put(block, place, places.count(place))
+            put(block, rp_place, sum(map(rp_of.__getitem__, kinds)))
+            known[:] = hand[:], faces[1], places, block
+        values.append(known[3])
+        return array("f", pack(*values))
 
     return Features(tuple(slot_names), encode, from_state)
