@@ -81,6 +81,9 @@ HEURISTIC_BIAS = 1.0
 # How often (in iterations) the search checks whether its choice can still change.
 CHECK_EVERY = 16
 _LOG3 = math.log(3.0)
+# A competitive reward's parts (summing to 1): winning (or the chance of it), and the rank.
+WIN_WEIGHT = 0.9
+RANK_WEIGHT = 0.1
 # `math.log(n)` at index n, for the exploration term of UCB1 (a table lookup is cheaper than the
 # call); `_grow_logs` extends it before a search can need more.
 _LOGS: list[float] = [-math.inf]
@@ -122,8 +125,8 @@ def estimate_rewards(estimate: Estimate, players: int) -> list[float]:
     rewards = []
     for score in scores:
         lead = (score - top) * scale
-        rewards.append(0.9 * (0.0 if lead < -30.0 else 1.0 / (1.0 + exp(-lead))) + terms[1 + place(score)])
-    rewards[leader] = 0.9 * _logistic((top - runner_up) * scale) + terms[1]
+        rewards.append(WIN_WEIGHT * (0.0 if lead < -30.0 else 1.0 / (1.0 + exp(-lead))) + terms[1 + place(score)])
+    rewards[leader] = WIN_WEIGHT * _logistic((top - runner_up) * scale) + terms[1]
     return rewards
 
 
@@ -139,19 +142,22 @@ def _team_reward(won: float, margin: float) -> float:
 
 
 def _competitive_rewards(wins: list[float], ranking: list[int]) -> list[float]:
-    """0.9 of the win share (or chance) and 0.1 for the rank, so second place beats last."""
+    """`WIN_WEIGHT` of the win share (or chance) and `RANK_WEIGHT` for the rank, so second place beats last."""
     players = len(wins)
     if players <= 1:
         return wins
     terms = _rank_terms(players)
-    return [0.9 * win + terms[min(max(rank, 1), players)] for win, rank in zip(wins, ranking, strict=True)]
+    return [WIN_WEIGHT * win + terms[min(max(rank, 1), players)] for win, rank in zip(wins, ranking, strict=True)]
 
 
 @cache
 def _rank_terms(players: int) -> tuple[float, ...]:
     """The rank's part of a reward, `0.1 * (players - rank) / (players - 1)`, by rank (1 to
     `players`; index 0 unused): worked out once per count, as a rank outside is held to the ends."""
-    return (0.0, *(0.1 * max(0.0, min(1.0, (players - rank) / (players - 1))) for rank in range(1, players + 1)))
+    return (
+        0.0,
+        *(RANK_WEIGHT * max(0.0, min(1.0, (players - rank) / (players - 1))) for rank in range(1, players + 1)),
+    )
 
 
 class _Node:
