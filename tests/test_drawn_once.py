@@ -9,14 +9,11 @@ game's test_hidden_information). A panel that read a part of the observation mis
 arguments would show here as a board unlike the fresh one: another seat's panel, or a stale one.
 """
 
-import random
-
 import pytest
 
-from meeple.engine import Action, Game, State, get_game
+from board_walk import PLAYERS, sampled_states
+from meeple.engine import Action, Game, State
 from meeple.svgkit import memo
-
-PLAYERS = {"four-big-strata": 4, "round-house": 4, "guedelon": 2, "lotta-rome": 4, "round-table": 3}
 
 
 def choices(game: Game, state: State, seat: int | None) -> list[Action]:
@@ -26,31 +23,22 @@ def choices(game: Game, state: State, seat: int | None) -> list[Action]:
 
 @pytest.mark.parametrize("slug", sorted(PLAYERS))
 def test_every_seat_sees_the_board_it_would_draw_alone(slug: str) -> None:
-    game = get_game(slug)
     players = PLAYERS[slug]
-    state = game.new_game(players, 5)
-    rng = random.Random(5)
-    memo.forget()
     asked = drawn = 0
     first_state_shared = None
-    for step in range(150):
-        if game.is_terminal(state):
-            break
-        if step % 5 == 0:
-            seen = [(game.observation(state, seat), choices(game, state, seat)) for seat in [*range(players), None]]
-            fresh = []
-            for observation, legal in seen:
-                with memo.set_aside():
-                    fresh.append(game.render_svg(observation, legal))
-                    asked += sum(memo.held())  # the panels this board draws on its own
-            before = sum(memo.held())
-            for (observation, legal), alone in zip(seen, fresh, strict=True):  # in the order a server draws
-                assert game.render_svg(observation, legal) == alone, f"{slug}, seat {observation['seat']}, step {step}"
-            drawn += sum(memo.held()) - before
-            if first_state_shared is None:
-                first_state_shared = drawn < asked
-        seat = rng.choice(game.to_move(state))
-        state = game.step(state, seat, rng.choice(game.legal_actions(state, seat)).id)
+    for game, step, state in sampled_states(slug, seed=5, steps=150, every=5):
+        seen = [(game.observation(state, seat), choices(game, state, seat)) for seat in [*range(players), None]]
+        fresh = []
+        for observation, legal in seen:
+            with memo.set_aside():
+                fresh.append(game.render_svg(observation, legal))
+                asked += sum(memo.held())  # the panels this board draws on its own
+        before = sum(memo.held())
+        for (observation, legal), alone in zip(seen, fresh, strict=True):  # in the order a server draws
+            assert game.render_svg(observation, legal) == alone, f"{slug}, seat {observation['seat']}, step {step}"
+        drawn += sum(memo.held()) - before
+        if first_state_shared is None:
+            first_state_shared = drawn < asked
     assert first_state_shared, f"{slug}: the seats of one state drew every panel apart"
     assert drawn < 0.8 * asked, f"{slug}: {drawn} panels drawn of {asked} asked for"
 

@@ -11,16 +11,13 @@ leaked into a shared piece (a panel keyed without the part of the observation th
 fails here, as it would show one seat's secret to the other.
 """
 
-import random
 from html import escape
 
 import pytest
 
+from board_walk import PLAYERS, sampled_states
 from hidden_faces import forbidden_names
-from meeple.engine import get_game
-from meeple.svgkit import memo
 
-PLAYERS = {"four-big-strata": 4, "round-house": 4, "guedelon": 2, "lotta-rome": 4, "round-table": 3}
 PRIVATE = {"four-big-strata", "round-table"}  # faces one seat sees and another does not (the others hide decks only)
 
 
@@ -35,34 +32,25 @@ def shown(name: str, piece: str) -> bool:
 
 @pytest.mark.parametrize("slug", sorted(PLAYERS))
 def test_no_piece_two_viewers_share_holds_what_either_may_not_see(slug: str) -> None:
-    game = get_game(slug)
     players = PLAYERS[slug]
-    state = game.new_game(players, 11)
-    rng = random.Random(11)
-    memo.forget()
     viewers: list[int | None] = [*range(players), None]
     shared_public = checked_secrets = 0
-    for step in range(160):
-        if game.is_terminal(state):
-            break
-        if step % 4 == 0:
-            drawn = {
-                seat: pieces(game.render_svg(game.observation(state, seat), game.legal_actions(state, seat)))
-                for seat in range(players)
-            }
-            drawn[None] = pieces(game.render_svg(game.observation(state, None), []))
-            secrets = {viewer: forbidden_names(game, state, viewer) for viewer in viewers}
-            for a in viewers:
-                for b in viewers[viewers.index(a) + 1 :]:
-                    hidden = secrets[a] | secrets[b]
-                    checked_secrets += len(hidden)
-                    for key in drawn[a].keys() & drawn[b].keys():
-                        piece = drawn[a][key]
-                        shared_public += b is None
-                        leaked = [name for name in hidden if shown(name, piece)]
-                        assert not leaked, f"{slug}, step {step}: seats {a} and {b} share a piece showing {leaked}"
-        seat = rng.choice(game.to_move(state))
-        state = game.step(state, seat, rng.choice(game.legal_actions(state, seat)).id)
+    for game, step, state in sampled_states(slug, seed=11, steps=160, every=4):
+        drawn = {
+            seat: pieces(game.render_svg(game.observation(state, seat), game.legal_actions(state, seat)))
+            for seat in range(players)
+        }
+        drawn[None] = pieces(game.render_svg(game.observation(state, None), []))
+        secrets = {viewer: forbidden_names(game, state, viewer) for viewer in viewers}
+        for a in viewers:
+            for b in viewers[viewers.index(a) + 1 :]:
+                hidden = secrets[a] | secrets[b]
+                checked_secrets += len(hidden)
+                for key in drawn[a].keys() & drawn[b].keys():
+                    piece = drawn[a][key]
+                    shared_public += b is None
+                    leaked = [name for name in hidden if shown(name, piece)]
+                    assert not leaked, f"{slug}, step {step}: seats {a} and {b} share a piece showing {leaked}"
     assert shared_public, f"{slug}: no seat's board shares a piece with the spectator's"
     if slug in PRIVATE:
         assert checked_secrets, f"{slug}: no viewer had a face it may not see"
