@@ -126,8 +126,8 @@ def _imbalances(worths: tuple[float, ...]) -> tuple[float, ...]:
 def _choose(state: Lotta, legal: list[Action]) -> Action:
     maker = legal[0].payload["maker"]
     smaller, larger = lots(state, maker)
-    small = sum(map(_WORTH, smaller)) + GEM_WORTH * state.lot_gem[maker]
-    return legal[0] if small >= sum(map(_WORTH, larger)) else legal[1]
+    small = lot_worth(smaller, state.lot_gem[maker])
+    return legal[0] if small >= lot_worth(larger, 0) else legal[1]
 
 
 _NO_FIT = (0.0,) * 6  # what a neighbour outside the domain adds
