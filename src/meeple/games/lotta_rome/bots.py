@@ -133,7 +133,9 @@ def _choose(state: Lotta, legal: list[Action]) -> Action:
 _NO_FIT = (0.0,) * 6  # what a neighbour outside the domain adds
 
 
-def _fits(spots: list[int], cells: list[int], land: int, building: int, positions: list[int]) -> list[float]:
+def _fits(
+    spots: Sequence[int], cells: Sequence[int], land: int, building: int, positions: Sequence[int]
+) -> list[float]:
     """How well a land (with a building) fits at each of `positions`: lands of its type and
     buildings of its type nearby; for a building, lands of its type; touching many lands keeps
     the domain compact. Each domain hex (at `spots`, holding `cells`) adds its share to each of
@@ -164,14 +166,25 @@ def _place(state: Lotta, seat: int, legal: list[Action], rng: Rng) -> Action:
     code = state.holding[seat]
     if code < 0:
         code = state.pending[seat][0]
-    if is_double(code) and state.half[seat] >= 0:
+    positions = tuple(map(_POSITION, map(_PAYLOAD, legal)))
+    ties = _best_fits(tuple(state.spots[seat]), tuple(state.cells[seat]), code, state.half[seat] >= 0, positions)
+    return legal[ties[rng.below(len(ties))] if len(ties) > 1 else ties[0]]
+
+
+@lru_cache(maxsize=8192)
+def _best_fits(
+    spots: tuple[int, ...], cells: tuple[int, ...], code: int, second_half: bool, positions: tuple[int, ...]
+) -> tuple[int, ...]:
+    """The indices of `positions` where the piece `code` (its second half if `second_half`) fits
+    best (`_fits`, within 0.01 of the best), memoised on the domain, the piece and the positions:
+    a search places the same pieces in the same domains again and again (86% of its placements
+    at 2 players, 96% at 4)."""
+    if is_double(code) and second_half:
         land, building = second_land(code), NO_BUILDING
     else:
         land, building = first_land(code), piece_building(code)
-    positions = list(map(_POSITION, map(_PAYLOAD, legal)))
-    scores = _fits(state.spots[seat], state.cells[seat], land, building, positions)
-    ties = list(compress(count(), map(ge, scores, repeat(max(scores) - 0.01))))
-    return legal[ties[rng.below(len(ties))] if len(ties) > 1 else ties[0]]
+    scores = _fits(spots, cells, land, building, positions)
+    return tuple(compress(count(), map(ge, scores, repeat(max(scores) - 0.01))))
 
 
 def _pick(legal: list[Action]) -> Action:

@@ -3,6 +3,7 @@ itself between decisions. A round is EXPLORATION, DIVISION, SELECTION, ADDITION 
 FINDINGS), then with The Merchants PHASE 5 (elephants) and PHASE 6 (auction and purchase);
 the game ends after the fourth round."""
 
+from functools import lru_cache
 from itertools import compress
 from operator import not_, or_
 
@@ -31,15 +32,15 @@ _HELD = (-1).__ne__  # a held piece is a code, -1 when none
 def to_move(state: Lotta) -> tuple[int, ...]:
     """The seats that must decide now: every undecided seat in a sealed or simultaneous phase,
     the current buyer in the purchase. (Asked at every step of a search: the seats are picked
-    by `compress`, no Python loop.)"""
+    by `compress`, no Python loop, or looked up by the sealed values.)"""
     phase = state.phase
-    seats = range(state.players)
     if phase == ADD:
-        return tuple(compress(seats, map(or_, map(bool, state.pending), map(_HELD, state.holding))))
+        return tuple(compress(range(state.players), map(or_, map(bool, state.pending), map(_HELD, state.holding))))
     if phase == DIVIDE:
-        return tuple(compress(seats, map(_UNSET, state.division)))
+        return _undecided(tuple(state.division))
     if phase == CHOOSE:
-        return tuple(compress(seats, map(_UNSET, state.choice)))
+        return _undecided(tuple(state.choice))
+    seats = range(state.players)
     if phase == ELEPHANT:
         return tuple(compress(seats, map(not_, state.elephant_done)))
     if phase in (START, BID):
@@ -52,6 +53,13 @@ def to_move(state: Lotta) -> tuple[int, ...]:
         buyer = auction.picker(state)
         return (buyer,) if buyer >= 0 else ()
     return ()
+
+
+@lru_cache(maxsize=4096)
+def _undecided(sealed: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats whose sealed choice (a division mask, a lot choice) is still unmade, memoised on
+    the values (a search meets a few hundred of them)."""
+    return tuple(compress(range(len(sealed)), map(_UNSET, sealed)))
 
 
 def anyone_to_move(state: Lotta) -> bool:
