@@ -67,7 +67,8 @@ with `time.perf_counter`, makes the iteration count depend on the machine.
 import math
 import time
 from functools import cache
-from operator import attrgetter
+from itertools import compress, repeat
+from operator import attrgetter, is_
 
 from meeple.engine import Action, Estimate, Game, NotYourTurn, Result, Rng, State
 
@@ -330,7 +331,8 @@ class MctsAgent:
             if edges is None:
                 edges = node.children[decider] = {}
             get = edges.get
-            children = list(map(get, map(_ID, legal)))
+            ids = list(map(_ID, legal))
+            children = list(map(get, ids))
             if bias and node.preferred is None:
                 node.preferred = game.playout_action(det, decider, legal, rng).id
                 node.preferred_seat = decider
@@ -339,10 +341,13 @@ class MctsAgent:
                 for child in children:
                     if child is not None:
                         child.avail += 1
-                untried = [legal[index] for index, child in enumerate(children) if child is None]
-                first = None if preferred is None else [action for action in untried if action.id == preferred]
-                pool = first or untried
-                action = pool[rng.below(len(pool))] if len(pool) > 1 else pool[0]
+                # The heuristic's choice first, if it is legal here and untried; else one untried
+                # action at random.
+                if preferred is not None and preferred in ids and get(preferred) is None:
+                    action = legal[ids.index(preferred)]
+                else:
+                    untried = list(compress(legal, map(is_, children, repeat(None))))
+                    action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
                 child = _Node(decider)
                 child.avail = 1
                 edges[action.id] = child
