@@ -338,9 +338,8 @@ class MctsAgent:
                 node.preferred_seat = decider
             preferred = node.preferred if node.preferred_seat == decider else None
             if None in children:
-                for child in children:
-                    if child is not None:
-                        child.avail += 1
+                for child in filter(None, children):  # the expanded ones (a node is always true)
+                    child.avail += 1
                 # The heuristic's choice first, if it is legal here and untried; else one untried
                 # action at random.
                 if preferred is not None and preferred in ids and get(preferred) is None:
