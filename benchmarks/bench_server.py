@@ -162,9 +162,11 @@ class TableDriver:
 
     _holder: ClientConnection | None = None
 
-    async def _receive(self, ws: ClientConnection) -> list[str] | None:
+    async def _receive(self, ws: ClientConnection) -> tuple[list[str], bool] | None:
         """The next message: a view as its chunks (cut at `patches.MARKER`, rebuilt exactly from
-        a patch of the last one), or a notice as one chunk; None when time is up."""
+        a patch of the last one), or a notice as one chunk, and whether it says that the game is
+        over (the first view that does holds the words in its message, whole or in its patch);
+        None when time is up."""
         try:
             message = str(await asyncio.wait_for(ws.recv(), timeout=max(0.05, self.stop - time.monotonic())))
         except TimeoutError:
@@ -177,17 +179,18 @@ class TableDriver:
         elif message.startswith('<div id="view"'):
             chunks = message.split(patches.MARKER)
         else:
-            return [message]
+            return [message], False
         self.shown[ws] = chunks
-        return chunks
+        return chunks, OVER in message
 
     async def _play(self, ws: ClientConnection, rng: random.Random) -> bool:
         seq = -1
         sent_at: float | None = None  # when this seat's pending action was sent
         while time.monotonic() < self.stop:
-            chunks = await self._receive(ws)
-            if chunks is None:
+            received = await self._receive(ws)
+            if received is None:
                 return False
+            chunks, over = received
             found = VIEW_SEQ.match(chunks[0])
             if found is None:
                 notice = NOTICE.search(chunks[0])
@@ -207,7 +210,7 @@ class TableDriver:
                     self.stats.latencies.append(time.monotonic() - sent_at)
                 sent_at, self._holder = None, None
                 self.turn.release()
-            if any(OVER in chunk for chunk in chunks):
+            if over:
                 return True
             if sent_at is not None or seq < self.latest:
                 continue
