@@ -23,7 +23,9 @@ figures include the durability the server promises. Each table's browsers connec
 loopback address of their own (127.0.0.2, .3, ...), as different people would, so the
 per-address limits do not apply. The server's CPU time (its process and its children: bot
 workers) is read from /proc, so actions per server CPU-second can be compared between runs on
-a machine others share. Nothing leaves the loopback interface.
+a machine others share; this driver's own CPU per stored action is printed beside it (the
+browsers share the machine with the server). Each browser keeps its view as the chunks a patch
+names (`patches.rebuilt`), rebuilt exactly. Nothing leaves the loopback interface.
 """
 
 import argparse
