@@ -162,10 +162,9 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
     play_piece = Pieces(in_play)
     play_made = play_piece.made
     hand_at, hand_rp_at = at(slot_names, "hand/" + ids[0]), at(slot_names, "hand_rp")
-    count_at = [4 * id_place[card.id] for card in cards]  # a card's count in the own hand block
-    rp_of, put = [card.rp for card in cards], Struct("f").pack_into
+    count_at = [id_place[card.id] for card in cards]  # a card's slot in the own hand block
+    rp_of = [card.rp for card in cards]
     own_size = 4 * (len(ids) + 1)  # the own hand block: counts by id, then its RP
-    rp_place = own_size - 4
     phase_bytes = {name: floats(phase(name)) for name in PHASES}
     step_bytes = {name: floats(step(name)) for name in STEPS}
     no_region_bytes = floats(no_region)
@@ -187,6 +186,8 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
     shown_regions: list[Any] = [None, b""]
     seat_blocks: list[list[Any]] = [[None, b""] for _ in range(players)]
     own: list[list[Any]] = [[None, -1, [], bytearray(own_size)] for _ in range(players)]
+    for known in own:
+        known.append(memoryview(known[3]).cast("f"))  # its slots, set in place
 
     def seat_bytes(state: Rt, p: int, line: Lineup, hand: list[int]) -> bytes:
         """Seat `p`'s block as every seat sees it (`line`: its cards in play summed up, lineup.py)."""
@@ -305,14 +306,14 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
             values.append(known[1])
         hand, known = hands[seat], own[seat]
         if hand != known[0] or known[1] != faces[1]:
-            block, kinds = known[3], list(map(card_of.__getitem__, hand))
+            slots, kinds = known[4], list(map(card_of.__getitem__, hand))
             places = list(map(count_at.__getitem__, kinds))  # cards of one id share a slot
             for place in known[2]:
-                put(block, place, 0.0)
+                slots[place] = 0.0
             for place in places:
-                put(block, place, places.count(place))
-            put(block, rp_place, sum(map(rp_of.__getitem__, kinds)))
-            known[:] = hand[:], faces[1], places, block
+                slots[place] += 1.0
+            slots[-1] = sum(map(rp_of.__getitem__, kinds))
+            known[0], known[1], known[2] = hand[:], faces[1], places
         values.append(known[3])
         return array("f", pack(*values))
 
