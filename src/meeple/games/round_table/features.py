@@ -17,6 +17,8 @@ Blocks, in order (seat blocks relative: the observing seat's first, then the oth
 """
 
 from array import array
+from itertools import chain
+from operator import attrgetter
 from struct import Struct
 from typing import Any
 
@@ -39,6 +41,7 @@ from meeple.games.round_table.state import (
     Rt,
 )
 
+KNIGHTS = attrgetter("knights")  # a Lineup's knights in play
 PHASES = (START, SPRING, SUMMER, AUTUMN, WINTER, DISCARD, OVER)
 STEPS = (DECLARE, *WINDOWS)
 TYPES = (*MAIN_TYPES, "demesne", "region")
@@ -266,9 +269,11 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
             len(state.used),
             bool(state.end_reason),
         ]
-        attack = state.attack
-        attacking = (  # no knight attacks (-1 for every card) at most steps
-            [seat_armies(state, pool, p) for p in range(players)] if attack.count(-1) != len(attack) else []
+        lines, attack = lineups(state, pool), state.attack
+        attacking = (  # no knight attacks (-1 for each knight in play, by the seats' lineups) at most steps
+            [seat_armies(state, pool, p) for p in range(players)]
+            if max(map(attack.__getitem__, chain.from_iterable(map(KNIGHTS, lines))), default=-1) >= 0
+            else []
         )
         if any(attacking):
             values.append(region_blocks(state, seat, attacking))
@@ -280,7 +285,7 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
                     [region_plain[r] for r in shown] + [no_region_bytes] * (regions - len(shown))
                 )
             values.append(shown_regions[1])
-        lines, hands, owed = lineups(state, pool), state.hand, state.owed
+        hands, owed = state.hand, state.owed
         mains_of, demesnes, spent, captured_of = state.main, state.demesne, state.spent, state.captured
         spent_rp, played, mulligans = state.spent_rp, state.demesne_played, state.mulligans
         for p in orders[seat]:
