@@ -17,8 +17,6 @@ Blocks, in order (seat blocks relative: the observing seat's first, then the oth
 """
 
 from array import array
-from itertools import chain
-from operator import attrgetter
 from struct import Struct
 from typing import Any
 
@@ -41,7 +39,6 @@ from meeple.games.round_table.state import (
     Rt,
 )
 
-KNIGHTS = attrgetter("knights")  # a Lineup's knights in play
 PHASES = (START, SPRING, SUMMER, AUTUMN, WINTER, DISCARD, OVER)
 STEPS = (DECLARE, *WINDOWS)
 TYPES = (*MAIN_TYPES, "demesne", "region")
@@ -188,12 +185,14 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
     faces: list[Any] = [None, 0]
     shown_regions: list[Any] = [None, b""]
     seat_blocks: list[list[Any]] = [[None, b""] for _ in range(players)]
+    no_draws = [0] * players  # `Rt.owed` is empty outside Autumn's Quest draws
     own: list[list[Any]] = [[None, -1, [], bytearray(own_size)] for _ in range(players)]
     for known in own:
         known.append(memoryview(known[3]).cast("f"))  # its slots, set in place
 
-    def seat_bytes(state: Rt, p: int, line: Lineup, hand: list[int]) -> bytes:
-        """Seat `p`'s block as every seat sees it (`line`: its cards in play summed up, lineup.py)."""
+    def seat_bytes(state: Rt, p: int, line: Lineup, hand: list[int], owed: int) -> bytes:
+        """Seat `p`'s block as every seat sees it (`line`: its cards in play summed up, lineup.py;
+        `owed`: its Quest draws still to take)."""
         kinds, captured = line.kinds, state.captured[p]
         mains = sum(map(main.__getitem__, map(state.card_of.__getitem__, hand)))
         spent_rp = state.spent_rp[p]
@@ -210,7 +209,7 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
             line.capacity,
             line.upkeep + spent_rp,
             spent_rp,
-            state.owed[p] if state.owed else 0,
+            owed,
             state.demesne_played[p],
             state.mulligans[p],
         )
@@ -269,11 +268,9 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
             len(state.used),
             bool(state.end_reason),
         ]
-        lines, attack = lineups(state, pool), state.attack
-        attacking = (  # no knight attacks (-1 for each knight in play, by the seats' lineups) at most steps
-            [seat_armies(state, pool, p) for p in range(players)]
-            if max(map(attack.__getitem__, chain.from_iterable(map(KNIGHTS, lines))), default=-1) >= 0
-            else []
+        attack = state.attack
+        attacking = (  # no knight attacks (-1 for every card) at most steps
+            [seat_armies(state, pool, p) for p in range(players)] if attack.count(-1) != len(attack) else []
         )
         if any(attacking):
             values.append(region_blocks(state, seat, attacking))
@@ -285,7 +282,7 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
                     [region_plain[r] for r in shown] + [no_region_bytes] * (regions - len(shown))
                 )
             values.append(shown_regions[1])
-        hands, owed = state.hand, state.owed
+        lines, hands, owed = lineups(state, pool), state.hand, state.owed or no_draws
         mains_of, demesnes, spent, captured_of = state.main, state.demesne, state.spent, state.captured
         spent_rp, played, mulligans = state.spent_rp, state.demesne_played, state.mulligans
         for p in orders[seat]:
@@ -300,14 +297,14 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
                 len(spent[p]),
                 captured,
                 spent_rp[p],
-                owed[p] if owed else 0,
+                owed[p],
                 played[p],
                 mulligans[p],
             )
             known = seat_blocks[p]
             if inputs != known[0]:
                 known[0] = (line, hand[:], *inputs[2:5], captured[:], *inputs[6:])
-                known[1] = seat_bytes(state, p, line, hand)
+                known[1] = seat_bytes(state, p, line, hand, inputs[7])
             values.append(known[1])
         hand, known = hands[seat], own[seat]
         if hand != known[0] or known[1] != faces[1]:
