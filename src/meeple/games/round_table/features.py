@@ -186,9 +186,37 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
     shown_regions: list[Any] = [None, b""]
     seat_blocks: list[list[Any]] = [[None, b""] for _ in range(players)]
     no_draws = [0] * players  # `Rt.owed` is empty outside Autumn's Quest draws
-    own: list[list[Any]] = [[None, -1, [], bytearray(own_size)] for _ in range(players)]
+    own: list[list[Any]] = [[None, -1, bytearray(own_size)] for _ in range(players)]
     for known in own:
-        known.append(memoryview(known[3]).cast("f"))  # its slots, set in place
+        known.append(memoryview(known[2]).cast("f"))  # its slots, set in place
+    no_hand = bytes(own_size)
+
+    def own_hand(known: list[Any], hand: list[int], card_of: list[int]) -> None:
+        """Set the observing seat's hand block (`known`: the hand it was last set for, the faces'
+        count then, the block and its slots) for `hand`: where the same faces stand for the uids
+        and the hand only drew cards (at its end) or lost one, only those cards' slots; else anew."""
+        slots, old = known[3], known[0]
+        if known[1] == faces[1]:
+            if len(hand) > len(old) and hand[: len(old)] == old:  # drew
+                for uid in hand[len(old) :]:
+                    slots[count_at[card_of[uid]]] += 1.0
+                    slots[-1] += rp_of[card_of[uid]]
+                known[0] = hand[:]
+                return
+            if len(hand) == len(old) - 1:
+                gone = set(old).difference(hand)  # a uid is one physical card: at most once in a hand
+                if len(gone) == 1:  # lost that card, kept the others
+                    kind = card_of[gone.pop()]
+                    slots[count_at[kind]] -= 1.0
+                    slots[-1] -= rp_of[kind]
+                    known[0] = hand[:]
+                    return
+        known[2][:] = no_hand
+        kinds = list(map(card_of.__getitem__, hand))
+        for kind in kinds:  # cards of one id share a slot
+            slots[count_at[kind]] += 1.0
+        slots[-1] = sum(map(rp_of.__getitem__, kinds))
+        known[0], known[1] = hand[:], faces[1]
 
     def seat_bytes(state: Rt, p: int, line: Lineup, hand: list[int], owed: int) -> bytes:
         """Seat `p`'s block as every seat sees it (`line`: its cards in play summed up, lineup.py;
@@ -308,15 +336,8 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
             values.append(known[1])
         hand, known = hands[seat], own[seat]
         if hand != known[0] or known[1] != faces[1]:
-            slots, kinds = known[4], list(map(card_of.__getitem__, hand))
-            places = list(map(count_at.__getitem__, kinds))  # cards of one id share a slot
-            for place in known[2]:
-                slots[place] = 0.0
-            for place in places:
-                slots[place] += 1.0
-            slots[-1] = sum(map(rp_of.__getitem__, kinds))
-            known[0], known[1], known[2] = hand[:], faces[1], places
-        values.append(known[3])
+            own_hand(known, hand, card_of)
+        values.append(known[2])
         return array("f", pack(*values))
 
     return Features(tuple(slot_names), encode, from_state)
