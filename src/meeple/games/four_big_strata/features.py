@@ -26,7 +26,7 @@ from typing import Any
 from meeple.engine import Features
 from meeple.engine.features import counts, floats, names, one_hot, packer, relative, seat_names
 from meeple.games.four_big_strata.content import CLASSES, COLUMN_NAMES, Content
-from meeple.games.four_big_strata.observation import card_views
+from meeple.games.four_big_strata.observation import display_summary
 from meeple.games.four_big_strata.state import BID, CAP, FEED, OVER, PICK, PUBLIC, SETUP, TRIBUTE, Fbs
 
 TASK_SEAT = itemgetter(1)  # a queued task is [kind, seat, other, amount] (state.py)
@@ -133,12 +133,10 @@ def observation_features(content: Content, players: int, participants: int, disp
     # (in participant order), which a per-seat `itemgetter` picks into the seat's relative order.
     # What changes seldom is kept as float32 bytes, with copies of what made it, compared by
     # value: the discard and the display (shared by every seat), each participant's public block
-    # (shared, with a version that moves when its Personal Display changes), each seat's known
-    # faces of each participant (made again when that participant's version moved) and its view
-    # of the bids.
+    # (shared) and each seat's known faces of each participant, both made again only when that
+    # participant's Personal Display changed, and each seat's view of the bids.
     cls_of = [card.cls for card in content.cards]
     points_of = [card.points for card in content.cards]
-    views = card_views(content)
     card_size = len(CARD_PARTS)
     solo = participants > players
 
@@ -153,32 +151,21 @@ def observation_features(content: Content, players: int, participants: int, disp
     no_cards = floats(no_card * display)
     phases = {name: floats(phase(name)) for name in PHASES}
 
-    def public(state: Fbs, p: int, layout: tuple[tuple[int, ...], ...]) -> bytes:
-        """What every seat sees of participant `p`'s Personal Display: class scores, Influence,
-        upkeep, cards, cards per column, cards face up."""
-        scores, power, upkeep = views.summaries.get(layout) or views.summary(state, p, layout)
-        return floats(
-            [
-                *scores,
-                power,
-                upkeep["grain"],
-                upkeep["money"],
-                len(state.cards[p]),
-                *column([COLUMN_NAMES[c] for c in state.columns[p]]),
-                sum(state.face_up[p]),
-            ]
-        )
+    def public(layout: tuple[tuple[int, ...], ...]) -> bytes:
+        """What every seat sees of a Personal Display (its types, columns, faces up): class
+        scores, Influence, upkeep, cards, cards per column, cards face up."""
+        scores, power, grain, money = display_summary(layout, content)
+        types, where, up = layout
+        return floats([*scores, power, grain, money, len(types), *map(where.count, columns), sum(up)])
 
     column_of = [COLUMN_NAMES.index(cls) for cls in cls_of]
+    columns = range(len(COLUMN_NAMES))
     known_pack = packer(len(COLUMN_NAMES) + 1)
 
     def known_faces(seen: tuple[int, ...]) -> bytes:
         """Cards whose face a seat sees (`seen`, their types) by class, and their points."""
-        made = [0.0] * (len(COLUMN_NAMES) + 1)
-        for t in seen:
-            made[column_of[t]] += 1.0
-            made[-1] += points_of[t]
-        return known_pack(*made)
+        classes = [*map(column_of.__getitem__, seen)]
+        return known_pack(*map(classes.count, columns), sum(map(points_of.__getitem__, seen)))
 
     known_size = len(COLUMN_NAMES) + 1
     public_size = len(SEAT_PARTS) - 3 - known_size - 4
@@ -203,18 +190,18 @@ def observation_features(content: Content, players: int, participants: int, disp
     # Shared by every observing seat (all see them alike): the discard and the display (the
     # latter as the Start Player sees it and as the others do), each [inputs copied..., block(s)];
     # the Personal Displays as last seen (deep copies of cards, columns, face up, known masks),
-    # each participant's public block and its version; each participant's public block by
-    # layout (`public_made`) and the known faces by the types seen (`known_made`). Each
-    # observing seat's own: its known block of each participant with the versions they were
-    # made at, and its view of the bids [bids copied, shown, sealed].
+    # each participant's public block; each participant's public block by layout
+    # (`public_made`) and the known faces by the types seen (`known_made`). Each observing
+    # seat's own: its known block of each participant, and its view of the bids [bids copied,
+    # shown, sealed].
     shared_discard: list[Any] = [None, b""]
     shared_display: list[Any] = [None, None, None, None]
     displays: list[Any] = [None, None, None, None]
-    public_blocks, versions = [b""] * participants, [0] * participants
+    public_blocks = [b""] * participants
     public_made: dict[tuple[tuple[int, ...], ...], bytes] = {}
     known_made: dict[tuple[int, ...], bytes] = {}
     known_blocks = [[b""] * participants for _ in range(players)]
-    known_versions = [[-1] * participants for _ in range(players)]
+    bits = [(seat, repeat(1 << seat)) for seat in range(players)]
     seen_bids: list[list[Any]] = [[None, None, None] for _ in range(players)]
     ratio_of: list[Any] = [None, 0]  # the game last asked and its tribute ratio (options, players)
 
@@ -227,41 +214,33 @@ def observation_features(content: Content, players: int, participants: int, disp
 
     def personal_displays(state: Fbs) -> None:
         """Make again the public block of each participant whose Personal Display differs from
-        the copies, move its version, and copy the displays."""
-        cards, columns, face_up, knows = state.cards, state.columns, state.face_up, state.known
-        old = displays if displays[0] is not None else None
+        the copies, and each seat's known block of it: the faces a seat sees are those face up
+        or known to it (a `known` mask of PUBLIC has every bit set, so `known & 1 << seat`
+        covers both); copy the display."""
+        now = state.cards, state.columns, state.face_up, state.known
+        if displays[0] is None:
+            displays[:] = [[None] * participants for _ in now]
+        copied = displays
         for p in range(participants):
-            types, where, up = cards[p], columns[p], face_up[p]
-            if old and types == old[0][p] and where == old[1][p] and up == old[2][p] and knows[p] == old[3][p]:
+            types, where, up, knows = now[0][p], now[1][p], now[2][p], now[3][p]
+            if types == copied[0][p] and where == copied[1][p] and up == copied[2][p] and knows == copied[3][p]:
                 continue
             layout = (tuple(types), tuple(where), tuple(up))
             made = public_made.get(layout)
             if made is None:
                 if len(public_made) >= 16384:
                     public_made.clear()
-                made = public_made[layout] = public(state, p, layout)
+                made = public_made[layout] = public(layout)
             public_blocks[p] = made
-            versions[p] += 1
-        displays[:] = [list(map(list.copy, lists)) for lists in (cards, columns, face_up, knows)]
-
-    def known_blocks_of(state: Fbs, seat: int) -> list[bytes]:
-        """`seat`'s known block of each participant, made again for those whose version moved:
-        the faces it sees are those face up or known to it (a `known` mask of PUBLIC has every
-        bit set, so `known & 1 << seat` covers both)."""
-        made, at = known_blocks[seat], known_versions[seat]
-        if at != versions:
-            cards, face_up, knows, mine = state.cards, state.face_up, state.known, repeat(1 << seat)
-            for p in range(participants):
-                if at[p] != versions[p]:
-                    seen = tuple(compress(cards[p], map(or_, face_up[p], map(and_, knows[p], mine))))
-                    block = known_made.get(seen)
-                    if block is None:
-                        if len(known_made) >= 16384:
-                            known_made.clear()
-                        block = known_made[seen] = known_faces(seen)
-                    made[p] = block
-            at[:] = versions
-        return made
+            for seat, mine in bits:
+                seen = tuple(compress(types, map(or_, up, map(and_, knows, mine))))
+                block = known_made.get(seen)
+                if block is None:
+                    if len(known_made) >= 16384:
+                        known_made.clear()
+                    block = known_made[seen] = known_faces(seen)
+                known_blocks[seat][p] = block
+            copied[0][p], copied[1][p], copied[2][p], copied[3][p] = types[:], where[:], up[:], knows[:]
 
     def bids_seen(bids: list[int], seat: int) -> list[Any]:
         """[bids copied, shown, sealed] as `seat` sees unrevealed bids: its own if made, the
@@ -324,7 +303,7 @@ def observation_features(content: Content, players: int, participants: int, disp
             *state.grain,
             *state.money,
             *public_blocks,
-            *known_blocks_of(state, seat),
+            *known_blocks[seat],
             *bids_shown,
             *sealed,
             *state.market,
