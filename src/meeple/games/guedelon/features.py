@@ -158,7 +158,7 @@ def observation_features(content: Content, boards: int) -> Features:
     located_size = located_step * len(shown_always)
     put_tokens = Struct(f"{len(KINDS) + 2}f").pack_into  # a location's tokens, closed and bonus
     put_pawns, pawns_at = Struct("3f").pack_into, 4 * (len(KINDS) + 2)  # its workers, others' and visitors
-    count = len(COLOURS)
+    count, places_count = len(COLOURS), len(shown_always)  # the locations are the first containers
 
     def castle_state(floor_of: tuple[int, ...], mortar: tuple[int, ...], crane: int, filled: tuple) -> list[float]:
         made: list[float] = []
@@ -193,7 +193,7 @@ def observation_features(content: Content, boards: int) -> Features:
     castle_size = 4 * len(BUILDING_PARTS) * len(floors_of)
     board_format = f"{4 * (len(BOARD_PARTS) - 1)}sf"  # a board's numbers as bytes, then its load
     row_format = Struct(
-        f"=2f{4 * len(PHASES)}sf{4 * len(SIDES)}s{4 * table_count}s{4 * len(places)}s{12 * count}s{4 * count}s"
+        f"={4 * (3 + len(PHASES) + len(SIDES))}s{4 * table_count}s{4 * len(places)}s{12 * count}s{4 * count}s"
         f"f{4 * (len(STAGES) + len(MODES))}s6f{located_size}s{castle_size}s{board_format * boards}"
     )
     if row_format.size != 4 * len(slot_names):
@@ -210,12 +210,13 @@ def observation_features(content: Content, boards: int) -> Features:
     # under one step in five), seen alike by every seat: kept once, with copies of their inputs.
     table_pack = Struct(f"{table_count}f").pack
     table: list[Any] = [None, b""]
+    # The head (round, years, phase, event card and side: changed a few times a round), kept alike.
+    head_pack, head = Struct("2f").pack, [None, b""]
 
     def from_state(game: Any, state: Guedelon, seat: int, legal: list[Any]) -> array:
         mine = kept.get(seat) or kept.setdefault(seat, [None] * 5)
         tokens, loc_of, colour_of, up = state.tokens, state.visitor_loc, state.visitor_colour, state.visitor_up
         actor_seat, actor_loc, mill, crane = state.actor_seat, state.actor_loc, state.mill, state.crane
-        places_count = len(shown_always)
         pawns = False  # whether the visitors or the workers moved since this seat's last row
         known = mine[0]
         if known is None or (loc_of, colour_of, up) != known[0]:
@@ -232,7 +233,7 @@ def observation_features(content: Content, boards: int) -> Features:
                     initiated[colour] += 1.0
             known = mine[0] = ((loc_of[:], colour_of[:], up[:]), visitors, floats([*bag, *out, *initiated]))
             pawns = True
-        visitors, visiting = known[1], known[2]
+        _, visitors, visiting = known
         known = mine[1]
         if known is None or (actor_loc, actor_seat) != known[0]:
             workers, others = [0] * places_count, [0] * places_count
@@ -243,7 +244,7 @@ def observation_features(content: Content, boards: int) -> Features:
                     others[loc] += 1
             known = mine[1] = ((actor_loc[:], actor_seat[:]), workers, others)
             pawns = True
-        workers, others = known[1], known[2]
+        _, workers, others = known
         closed, production, shows = state.closed, state.production, mill >= 0
         known = mine[2]
         if known is None or (closed, production, mill) != known[0]:
@@ -269,11 +270,11 @@ def observation_features(content: Content, boards: int) -> Features:
         if known is None or (floor, mortar, crane, filled) != known[0]:
             key = (tuple(floor), tuple(mortar), crane, tuple(map(tuple, filled)))
             known = mine[3] = ((floor[:], mortar[:], crane, [f[:] for f in filled]), castle_piece(key, *key))
-        built = known[1]
+        _, built = known
         actor_board, apprentice, exp, tools = state.actor_board, state.apprentice, state.exp, state.tools
         known = mine[4]
         if known is None or (exp, tools, actor_board, apprentice, actor_seat) != known[0]:
-            per_actor = len(tokens) - len(production) - 1 == len(actor_board)
+            per_actor = len(tokens) - places_count - 1 == len(actor_board)
             actors_of: list[list[int]] = [[] for _ in range(state.boards)]
             for actor, board in enumerate(actor_board):
                 actors_of[board].append(actor)
@@ -284,42 +285,54 @@ def observation_features(content: Content, boards: int) -> Features:
                 boards += [floats([*mark, exp[b], tools[b]]), 0]
                 pushed.append(
                     [
-                        state.barrow(actor) - len(production)
+                        state.barrow(actor) - places_count
                         for actor in (actors if per_actor and len(actors) > 1 else actors[:1])
                     ]
                 )
             inputs = (exp[:], tools[:], actor_board[:], apprentice, actor_seat[:])
             # None when board b pushes wheelbarrow b alone (every game but solo with its own wheelbarrows)
             known = mine[4] = (inputs, boards, None if pushed == [[b] for b in range(len(pushed))] else pushed)
-        boards, pushed = known[1], known[2]
-        loads = list(map(sum, tokens[len(production) : -1]))  # each wheelbarrow's load
+        _, boards, pushed = known
+        loads = list(map(sum, tokens[places_count:-1]))  # each wheelbarrow's load
         boards[1::2] = loads if pushed is None else [sum(map(loads.__getitem__, each)) for each in pushed]
         courtyard, cart, reserve = tokens[castle], tokens[-1], state.reserve
         now = (len(state.pending), len(state.deck), len(state.discard), crane, reserve, courtyard, cart)
         if now != table[0]:
             table[0] = (*now[:4], reserve[:], courtyard[:], cart[:])
             table[1] = table_pack(*now[:4], *reserve, *courtyard, *cart)
-        spaces, mill_filled, in_turn = min(mill_spaces, len(state.mill_filled)), state.mill_filled, state.phase == TURN
+        now = (state.round, state.phase, state.event, state.side)
+        if now != head[0]:
+            head[0] = now
+            head[1] = b"".join(
+                (
+                    head_pack(state.round, state.round - 1),
+                    phase_bytes.get(state.phase) or floats(phase(state.phase)),
+                    floats([state.event]),
+                    side_bytes.get(state.side) or floats(side(state.side)),
+                )
+            )
+        if shows:
+            mill_filled = state.mill_filled
+            spaces = min(mill_spaces, len(mill_filled))
+            filling = sum(f >= 0 for f in mill_filled[:spaces])
+        else:
+            spaces = filling = 0
         return array(
             "f",
             row_format.pack(
-                state.round,
-                state.round - 1,
-                phase_bytes.get(state.phase) or floats(phase(state.phase)),
-                state.event,
-                side_bytes.get(state.side) or floats(side(state.side)),
+                head[1],
                 table[1],
                 cart_bytes[state.cart_loc],
                 visiting,
                 colour_bytes[state.app_colour],
-                state.order[state.pos] + 1 if in_turn else 0,
+                state.order[state.pos] + 1 if state.phase == TURN else 0,
                 turn_bytes.get((state.stage, state.mode)) or floats([*stage(state.stage), *mode(state.mode)]),
                 state.cart_left,
                 state.finished,
                 shows,
                 mill == 1,
-                spaces if shows else 0,
-                sum(f >= 0 for f in mill_filled[:spaces]) if shows else 0,
+                spaces,
+                filling,
                 located,
                 built,
                 *boards,
