@@ -194,8 +194,9 @@ def observation_features(content: Content, boards: int) -> Features:
     board_format = f"{4 * (len(BOARD_PARTS) - 1)}sf"  # a board's numbers as bytes, then its load
     row_format = Struct(
         f"={4 * (3 + len(PHASES) + len(SIDES))}s{4 * table_count}s{4 * len(places)}s{12 * count}s{4 * count}s"
-        f"f{4 * (len(STAGES) + len(MODES))}s6f{located_size}s{castle_size}s{board_format * boards}"
+        f"f{4 * (len(STAGES) + len(MODES))}s6f{located_size}s{castle_size}s{4 * len(BOARD_PARTS) * boards}s"
     )
+    boards_pack = Struct(f"={board_format * boards}").pack
     if row_format.size != 4 * len(slot_names):
         raise ValueError(f"Guédelon's row format does not cover its {len(slot_names)} named slots")
     # What each seat's last row was made from: the visitors (where, which colour, initiated) with their
@@ -204,7 +205,8 @@ def observation_features(content: Content, boards: int) -> Features:
     # tokens changed, or whose pawn counts did, have those slots packed again: tokens change at
     # about half the steps of random play, at one location; pawns at one in five), the castle's
     # inputs with its block, and the boards' numbers but their loads (experience, tools, actors)
-    # as bytes, between which each wheelbarrow's load, summed at every observation, is set.
+    # as bytes, with each wheelbarrow's load (summed at every observation) set between them and the
+    # block packed again when a load changed.
     kept: dict[int, list[Any]] = {}
     # The table's counts and goods (pending, deck, discard, crane, reserve, courtyard, cart: changed at
     # under one step in five), seen alike by every seat: kept once, with copies of their inputs.
@@ -290,11 +292,16 @@ def observation_features(content: Content, boards: int) -> Features:
                     ]
                 )
             inputs = (exp[:], tools[:], actor_board[:], apprentice, actor_seat[:])
-            # None when board b pushes wheelbarrow b alone (every game but solo with its own wheelbarrows)
-            known = mine[4] = (inputs, boards, None if pushed == [[b] for b in range(len(pushed))] else pushed)
-        _, boards, pushed = known
+            alone = pushed == [[b] for b in range(len(pushed))]  # board b pushes wheelbarrow b (but solo's own)
+            known = mine[4] = [inputs, boards, None if alone else pushed, None, b""]
         loads = list(map(sum, tokens[places_count:-1]))  # each wheelbarrow's load
-        boards[1::2] = loads if pushed is None else [sum(map(loads.__getitem__, each)) for each in pushed]
+        if known[2] is not None:
+            loads = [sum(map(loads.__getitem__, each)) for each in known[2]]
+        if loads != known[3]:
+            known[3] = loads
+            boards = known[1]
+            boards[1::2] = loads
+            known[4] = boards_pack(*boards)
         courtyard, cart, reserve = tokens[castle], tokens[-1], state.reserve
         now = (len(state.pending), len(state.deck), len(state.discard), crane, reserve, courtyard, cart)
         if now != table[0]:
@@ -335,7 +342,7 @@ def observation_features(content: Content, boards: int) -> Features:
                 filling,
                 located,
                 built,
-                *boards,
+                known[4],
             ),
         )
 
