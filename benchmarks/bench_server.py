@@ -23,7 +23,9 @@ figures include the durability the server promises. Each table's browsers connec
 loopback address of their own (127.0.0.2, .3, ...), as different people would, so the
 per-address limits do not apply. The server's CPU time (its process and its children: bot
 workers) is read from /proc, so actions per server CPU-second can be compared between runs on
-a machine others share. Nothing leaves the loopback interface.
+a machine others share; this driver's own CPU per stored action is printed beside it (the
+browsers share the machine with the server). Each browser keeps its view as the chunks a patch
+names (`patches.rebuilt`), rebuilt exactly. Nothing leaves the loopback interface.
 """
 
 import argparse
@@ -88,6 +90,14 @@ def served_patches(src: str | None) -> ModuleType:
     return module
 
 
+def rebuilt(chunks: list[str], ops: list[object]) -> list[str]:
+    """The chunks of the view that the patch `ops` makes of the view cut into `chunks`, by the
+    served patches module (one from before `patches.rebuilt` joins, applies and cuts again)."""
+    if hasattr(patches, "rebuilt"):
+        return patches.rebuilt(chunks, ops)
+    return patches.apply(patches.MARKER.join(chunks), ops).split(patches.MARKER)
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -141,7 +151,7 @@ class TableDriver:
         self.turn = asyncio.Lock()
         self.latest = -1
         self.views = views  # "patch": views after the first come as patches, as the table page asks
-        self.shown: dict[ClientConnection, str] = {}  # each socket's last view (what patches apply to)
+        self.shown: dict[ClientConnection, list[str]] = {}  # each socket's last view, its chunks (patched)
 
     async def seat(self, url: str, rng: random.Random) -> bool:
         """Play one seat until its game ends (True) or time is up (False)."""
@@ -154,31 +164,39 @@ class TableDriver:
 
     _holder: ClientConnection | None = None
 
-    async def _receive(self, ws: ClientConnection) -> str | None:
+    async def _receive(self, ws: ClientConnection) -> tuple[list[str], bool] | None:
+        """The next message: a view as its chunks (cut at `patches.MARKER`, rebuilt exactly from
+        a patch of the last one), or a notice as one chunk, and whether it says that the game is
+        over (the first view that does holds the words in its message, whole or in its patch);
+        None when time is up."""
         try:
-            fragment = str(await asyncio.wait_for(ws.recv(), timeout=max(0.05, self.stop - time.monotonic())))
+            message = str(await asyncio.wait_for(ws.recv(), timeout=max(0.05, self.stop - time.monotonic())))
         except TimeoutError:
             return None
         self.stats.messages_received += 1
-        self.stats.bytes_received += len(fragment)
-        if fragment.startswith("{"):
+        self.stats.bytes_received += len(message)
+        if message.startswith("{"):
             self.stats.patches_received += 1
-            fragment = patches.apply(self.shown[ws], json.loads(fragment)["patch"])
-        if fragment.startswith('<div id="view"'):
-            self.shown[ws] = fragment
-        return fragment
+            chunks = rebuilt(self.shown[ws], json.loads(message)["patch"])
+        elif message.startswith('<div id="view"'):
+            chunks = message.split(patches.MARKER)
+        else:
+            return [message], False
+        self.shown[ws] = chunks
+        return chunks, OVER in message
 
     async def _play(self, ws: ClientConnection, rng: random.Random) -> bool:
         seq = -1
         sent_at: float | None = None  # when this seat's pending action was sent
         while time.monotonic() < self.stop:
-            fragment = await self._receive(ws)
-            if fragment is None:
+            received = await self._receive(ws)
+            if received is None:
                 return False
-            found = VIEW_SEQ.search(fragment)
+            chunks, over = received
+            found = VIEW_SEQ.match(chunks[0])
             if found is None:
-                notice = NOTICE.search(fragment)
-                text = html.unescape(notice.group(2)) if notice else fragment[:120]
+                notice = NOTICE.search(chunks[0])
+                text = html.unescape(notice.group(2)) if notice else chunks[0][:120]
                 if text.startswith("stale:"):
                     self.stats.stale += 1
                 else:
@@ -194,10 +212,13 @@ class TableDriver:
                     self.stats.latencies.append(time.monotonic() - sent_at)
                 sent_at, self._holder = None, None
                 self.turn.release()
-            if OVER in fragment:
+            if over:
                 return True
-            actions = list(dict.fromkeys(ACTION.findall(fragment)))
-            if not actions or sent_at is not None or seq < self.latest:
+            if sent_at is not None or seq < self.latest:
+                continue
+            offered = (ACTION.findall(chunk) for chunk in chunks if "data-action" in chunk)
+            actions = list(dict.fromkeys(action for found_here in offered for action in found_here))
+            if not actions:
                 continue
             if self.think:
                 await asyncio.sleep(rng.uniform(0, 2 * self.think))
@@ -272,6 +293,7 @@ class Measured:
     stats: Stats
     seconds: float
     cpu: float  # the server's CPU-seconds meanwhile
+    driver_cpu: float  # this process's (the browsers') CPU-seconds meanwhile
     stored: int  # actions stored meanwhile
 
 
@@ -290,11 +312,11 @@ async def run(args: argparse.Namespace, port: int, server_pid: int, count: Calla
         )
     )
     await asyncio.sleep(max(0.0, warm - time.monotonic()))
-    cpu, stored = cpu_seconds(server_pid), count()
+    cpu, stored, driver_cpu = cpu_seconds(server_pid), count(), time.process_time()
     await asyncio.sleep(max(0.0, stop - time.monotonic()))
-    cpu, stored = cpu_seconds(server_pid) - cpu, count() - stored
+    cpu, stored, driver_cpu = cpu_seconds(server_pid) - cpu, count() - stored, time.process_time() - driver_cpu
     await drivers
-    return Measured(stats, args.seconds, cpu, stored)
+    return Measured(stats, args.seconds, cpu, driver_cpu, stored)
 
 
 def address(k: int) -> str:
@@ -355,6 +377,10 @@ def main() -> None:
     print(
         f"  actions stored:          {stored} ({stored / elapsed:.0f}/s; server CPU {measured.cpu:.1f} s, "
         f"{stored / max(measured.cpu, 1e-9):.0f} actions per server CPU-second)"
+    )
+    print(
+        f"  CPU per stored action:   server {1000 * measured.cpu / max(stored, 1):.2f} ms, "
+        f"this driver (the browsers) {1000 * measured.driver_cpu / max(stored, 1):.2f} ms"
     )
     print(
         f"  action latency:          p50 {1000 * percentile(stats.latencies, 0.5):.1f} ms, "

@@ -27,3 +27,12 @@ def test_a_remembered_progress_gives_what_a_new_one_does() -> None:
 def test_a_row_of_the_wrong_width_is_refused() -> None:
     with pytest.raises(ValueError, match="a row of 3 features for a model of 2"):
         MODEL.estimate([[1.0, 2.0, 3.0]], 0.5)
+
+
+def test_models_made_and_dropped_in_turn_each_get_their_own_weights() -> None:
+    # The weights at a progress are remembered by the model's id; a model made after another was
+    # dropped may take its address, and must still be weighed by its own weights.
+    for weight in range(1, 50):
+        model = LinearModel(names=("x",), weights=(0.0, float(weight), 0.0), spread=(1.0, 1.0))
+        assert model.estimate([[1.0]], 0.5).scores == [float(weight)]
+        del model

@@ -110,7 +110,8 @@ def test_a_patch_rebuilds_unicode_text(before: str, after: str) -> None:
 @pytest.mark.parametrize("slug", sorted(PLAYERS))
 def test_every_games_views_are_sent_as_short_exact_patches(slug: str) -> None:
     """Along a random game, each seat's and a spectator's next view, as the server draws it
-    (joined from its pieces), is rebuilt exactly from the patch against the one before, and
+    (joined from its pieces), is rebuilt exactly from the patch against the one before (also
+    cut into its chunks, from the chunks of the one before), and
     the patches are small (a view that changed nearly whole, like a new hand, is sent whole)."""
     game = get_game(slug)
     players = PLAYERS[slug]
@@ -128,7 +129,10 @@ def test_every_games_views_are_sent_as_short_exact_patches(slug: str) -> None:
             if seat in shown:
                 message = patched(shown[seat], split)
                 if message.startswith('{"patch":'):
-                    assert patches.apply(shown[seat].text, json.loads(message)["patch"]) == view
+                    ops = json.loads(message)["patch"]
+                    assert patches.apply(shown[seat].text, ops) == view
+                    old_chunks = shown[seat].text.split(patches.MARKER)  # as the benchmark's clients keep a view
+                    assert patches.rebuilt(old_chunks, ops) == view.split(patches.MARKER)
                     patched_count += 1
                 else:
                     assert message == view

@@ -233,3 +233,33 @@ def test_a_flood_from_one_address_leaves_another_players_game_playing(tmp_path: 
     assert len(store.events(mine.id)) == played >= 30
     assert all(not store.events(row.id) for row in store.tables()[1:])  # the flood moved nothing
     store.close()
+
+
+def test_the_moving_window_counts_the_last_window_only_and_forgets_quiet_addresses() -> None:
+    """Two a second: a third request within the second waits for the first to leave the
+    window; a refused one is not counted; another address has its own count; the counts of an
+    address that went quiet are dropped at the next sweep."""
+    now = [100.0]
+    window = rates.MovingWindow(clock=lambda: now[0])
+    throttle = rates.Throttle("messages", "2/second;3/minute", window)
+    assert throttle.refusal("a") is None
+    now[0] += 0.4
+    assert throttle.refusal("a") is None
+    refused = throttle.refusal("a")
+    assert refused is not None and refused.retry_after == 1 and "at most 2 per 1 second" in refused.message
+    assert throttle.refusal("b") is None
+    now[0] += 0.61  # the first request has left the second's window, not the minute's
+    assert throttle.refusal("a") is None
+    now[0] += 1.0
+    refused = throttle.refusal("a")
+    assert refused is not None and refused.retry_after == 58 and "at most 3 per 1 minute" in refused.message
+    assert {address for _, address in window.counted} == {"a", "b"}
+    now[0] += rates.MovingWindow.SWEEP_EVERY + 1
+    assert throttle.refusal("b") is None  # counted, and the sweep drops what has left its window
+    assert {address for _, address in window.counted} == {"b"}
+
+
+def test_a_limit_of_none_refuses_every_request() -> None:
+    throttle = rates.Throttle("tables created", "0/minute", rates.MovingWindow())
+    refused = throttle.refusal("a")
+    assert refused is not None and refused.retry_after == 60

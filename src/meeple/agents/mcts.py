@@ -67,6 +67,8 @@ with `time.perf_counter`, makes the iteration count depend on the machine.
 import math
 import time
 from functools import cache
+from itertools import compress, repeat
+from operator import attrgetter, is_
 
 from meeple.engine import Action, Estimate, Game, NotYourTurn, Result, Rng, State
 
@@ -87,6 +89,8 @@ RANK_WEIGHT = 0.1
 # `math.log(n)` at index n, for the exploration term of UCB1 (a table lookup is cheaper than the
 # call); `_grow_logs` extends it before a search can need more.
 _LOGS: list[float] = [-math.inf]
+# An action's id (mapped over a legal list in C rather than by a comprehension).
+_ID = attrgetter("id")
 
 
 def _grow_logs(upto: int) -> None:
@@ -114,19 +118,22 @@ def estimate_rewards(estimate: Estimate, players: int) -> list[float]:
     if players <= 1:
         return [_logistic(scores[0] * scale)]
     # The best other score of each seat: the best score, or for the seat holding it (the first
-    # such seat) the best of the rest. A seat's rank is 1 + the number of better scores: 1 + its
-    # first place in the scores, best first. (Inlines `_competitive_rewards`: this runs once a playout.)
-    top = max(scores)
+    # such seat) the best of the rest, the second of the scores sorted best first. A seat's rank
+    # is 1 + the number of better scores: 1 + its first place in that order. (Inlines
+    # `_competitive_rewards`: this runs once a playout.)
+    ranked = sorted(scores, reverse=True)
+    top = ranked[0]
+    runner_up = ranked[1]
     leader = scores.index(top)
-    runner_up = max([*scores[:leader], *scores[leader + 1 :]])
-    place = sorted(scores, reverse=True).index
+    place = ranked.index
     terms = _rank_terms(len(scores))
+    win = WIN_WEIGHT
     exp = math.exp
     rewards = []
     for score in scores:
         lead = (score - top) * scale
-        rewards.append(WIN_WEIGHT * (0.0 if lead < -30.0 else 1.0 / (1.0 + exp(-lead))) + terms[1 + place(score)])
-    rewards[leader] = WIN_WEIGHT * _logistic((top - runner_up) * scale) + terms[1]
+        rewards.append(win * (0.0 if lead < -30.0 else 1.0 / (1.0 + exp(-lead))) + terms[1 + place(score)])
+    rewards[leader] = win * _logistic((top - runner_up) * scale) + terms[1]
     return rewards
 
 
@@ -164,25 +171,24 @@ class _Node:
     """One information-set node, reached from its parent by the edge (`seat`, action id).
 
     The statistics describe that edge: `visits` (times it was taken), `total` (sum of the rewards of
-    `seat`, the seat that took it) and `avail` (times it was legal when its parent was visited).
+    `seat`, the seat that took it), `mean` (their average, 0 before any visit: kept with them, as
+    every visit of the parent reads it for each child) and `avail` (times it was legal when its
+    parent was visited).
     `children` holds the edges out of the node by the seat taking them, then by action id.
     """
 
-    __slots__ = ("avail", "children", "preferred", "preferred_seat", "seat", "total", "visits")
+    __slots__ = ("avail", "children", "mean", "preferred", "preferred_seat", "seat", "total", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.visits = 0
         self.total = 0.0
+        self.mean = 0.0
         self.avail = 0
         self.children: dict[int, dict[str, _Node]] = {}
         # The game heuristic's choice at this node (its action id, and the seat it chose for).
         self.preferred: str | None = None
         self.preferred_seat = -1
-
-    def mean(self) -> float:
-        """The average reward of the edge for the seat that took it (0 before any visit)."""
-        return self.total / self.visits if self.visits else 0.0
 
     def child(self, seat: int, action_id: str) -> "_Node | None":
         """The node reached by the edge (`seat`, `action_id`), None if it has not been expanded."""
@@ -259,9 +265,10 @@ class MctsAgent:
             done += 1
             if self.iterations is not None and done >= self.iterations:
                 break
-            now = time.perf_counter()
-            if deadline is not None and now >= deadline:
-                break
+            if deadline is not None:
+                now = time.perf_counter()
+                if now >= deadline:
+                    break
             if done % CHECK_EVERY:
                 continue
             left = math.inf if self.iterations is None else self.iterations - done
@@ -271,7 +278,7 @@ class MctsAgent:
                 break
         self.last_iterations = done
         self.last_root_stats = {
-            action_id: (child.visits, child.mean()) for action_id, child in root.children.get(seat, {}).items()
+            action_id: (child.visits, child.mean) for action_id, child in root.children.get(seat, {}).items()
         }
         choice = self._best(root, seat, legal)
         self._keep(game, state, seat, root, choice)
@@ -324,49 +331,51 @@ class MctsAgent:
             if edges is None:
                 edges = node.children[decider] = {}
             get = edges.get
-            children = [get(action.id) for action in legal]
+            ids = list(map(_ID, legal))
+            children = list(map(get, ids))
             if bias and node.preferred is None:
                 node.preferred = game.playout_action(det, decider, legal, rng).id
                 node.preferred_seat = decider
             preferred = node.preferred if node.preferred_seat == decider else None
             if None in children:
-                for child in children:
-                    if child is not None:
-                        child.avail += 1
-                untried = [legal[index] for index, child in enumerate(children) if child is None]
-                first = None if preferred is None else [action for action in untried if action.id == preferred]
-                pool = first or untried
-                action = pool[rng.below(len(pool))] if len(pool) > 1 else pool[0]
+                for child in filter(None, children):  # the expanded ones (a node is always true)
+                    child.avail += 1
+                # The heuristic's choice first, if it is legal here and untried; else one untried
+                # action at random.
+                if preferred is not None and preferred in ids and get(preferred) is None:
+                    action = legal[ids.index(preferred)]
+                else:
+                    untried = list(compress(legal, map(is_, children, repeat(None))))
+                    action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
                 child = _Node(decider)
                 child.avail = 1
                 edges[action.id] = child
                 game.play(det, decider, action)
                 path.append(child)
                 break
-            favoured = -1
-            if bias and preferred is not None:
-                for index, action in enumerate(legal):
-                    if action.id == preferred:
-                        favoured = index
-                        break
-            best_index = 0
+            # UCB1 over the available children: the first best score wins; the heuristic's choice,
+            # when legal here, is scored again with its bonus afterwards (as if in its place).
+            best = children[0]
             best_score = -math.inf
-            for index, child in enumerate(children):
+            for child in children:
                 child.avail = avail = child.avail + 1
-                visits = child.visits
-                score = child.total / visits + c * sqrt(logs[avail] / visits)
-                if index == favoured:
-                    score += bias / (1 + visits)
+                score = child.mean + c * sqrt(logs[avail] / child.visits)
                 if score > best_score:
-                    best_score, best_index = score, index
-            best_child = children[best_index]
-            game.play(det, decider, legal[best_index])
-            path.append(best_child)
-            node = best_child
+                    best_score, best = score, child
+            favoured = get(preferred) if bias and preferred is not None else None
+            if favoured is not None and favoured is not best and favoured in children:
+                visits = favoured.visits
+                score = favoured.mean + c * sqrt(logs[favoured.avail] / visits) + bias / (1 + visits)
+                if score > best_score or (score == best_score and children.index(favoured) < children.index(best)):
+                    best = favoured
+            game.play(det, decider, legal[children.index(best)])
+            path.append(best)
+            node = best
         rewards = self._playout(game, det)
         for child in path:
-            child.visits += 1
-            child.total += rewards[child.seat]
+            child.visits = visits = child.visits + 1
+            child.total = total = child.total + rewards[child.seat]
+            child.mean = total / visits
 
     def _playout(self, game: Game, det: State) -> list[float]:
         """Play the game's playout policy `depth` decisions on, then score the position with the game's
@@ -404,5 +413,5 @@ class MctsAgent:
         visited = [(action_id, child) for action_id, child in candidates if child is not None and child.visits > 0]
         if not visited:
             return min(action.id for action in legal)
-        best = min(visited, key=lambda item: (-item[1].visits, -item[1].mean(), item[0]))
+        best = min(visited, key=lambda item: (-item[1].visits, -item[1].mean, item[0]))
         return best[0]

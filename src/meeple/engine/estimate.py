@@ -47,15 +47,15 @@ class LinearModel(msgspec.Struct, frozen=True):
     def estimate(self, rows: Sequence[Sequence[float]], progress: float, team: bool = False) -> Estimate:
         """The Estimate for every seat's features (one row a seat; a team game passes one row);
         the spread and weights at a progress are worked out once and remembered (`_AT_PROGRESS`)."""
-        key = (self.weights, self.spread, progress)
+        key = (id(self), progress)
         known = _AT_PROGRESS.get(key)
         if known is None:
             if len(_AT_PROGRESS) >= _REMEMBERED:
                 _AT_PROGRESS.clear()
             start, end = self.spread
             spread = max(1e-6, start + (end - start) * progress)
-            known = _AT_PROGRESS[key] = (spread, self.weights[0], tuple(self.coefficients(progress)))
-        spread, intercept, coefficients = known
+            known = _AT_PROGRESS[key] = (self, spread, self.weights[0], tuple(self.coefficients(progress)))
+        _, spread, intercept, coefficients = known
         width = len(coefficients)
         scores = []
         for row in rows:
@@ -68,9 +68,11 @@ class LinearModel(msgspec.Struct, frozen=True):
         return Estimate(scores, spread, team)
 
 
-# The spread, intercept and coefficients of a model at a progress, by (weights, spread, progress):
-# a search estimates many positions at the few progress values a game passes through.
-_AT_PROGRESS: dict[tuple[tuple[float, ...], tuple[float, float], float], tuple[float, float, tuple[float, ...]]] = {}
+# The spread, intercept and coefficients of a model at a progress, by (the model's id, progress):
+# a search estimates many positions at the few progress values a game passes through. Each entry
+# holds its model, so no other model can take that id while the entry lasts (and hashing the id
+# is cheaper than hashing the weights).
+_AT_PROGRESS: dict[tuple[int, float], tuple["LinearModel", float, float, tuple[float, ...]]] = {}
 _REMEMBERED = 4096
 
 

@@ -16,9 +16,11 @@ _IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "
 _ES_ENDINGS = ("ches", "shes", "sses", "xes", "zes")
 
 
+@cache
 def seat_mark(seat: int, possessive: bool = False) -> str:
     """The mark of `seat` in a log line: its subject or object ("seat 1" / "you"), or with
-    `possessive` its owner ("seat 1's" / "your")."""
+    `possessive` its owner ("seat 1's" / "your"); made once per seat (the rules' labels and log
+    lines ask for it at every decision of a search)."""
     return f"{{seat {seat}'s}}" if possessive else f"{{seat {seat}}}"
 
 

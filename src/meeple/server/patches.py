@@ -251,14 +251,21 @@ def _runs(before: Split, new_chunks: list[str], level: int, offset: int) -> Patc
 def apply(old: str, ops: Patch, level: int = 0) -> str:
     """The text that `ops` (from `diff(old, ...)`) make of `old`."""
     separator = SEPARATORS[level]
-    old_chunks = old.split(separator)
+    return separator.join(rebuilt(old.split(separator), ops, level))
+
+
+def rebuilt(old_chunks: list[str], ops: Patch, level: int = 0) -> list[str]:
+    """The chunks that `ops` make of a text cut at `level`'s separator into `old_chunks`: the new
+    text cut the same way (so a client that keeps a view as its chunks, as the benchmark's do,
+    neither joins nor cuts the whole view for each patch)."""
+    separator = SEPARATORS[level]
     chunks: list[str] = []
     for op in ops:
         if isinstance(op, str):
-            chunks.append(op)
+            chunks.extend(op.split(separator))
         elif isinstance(op, dict):
             chunks.append(apply(old_chunks[op["at"]], op["ops"], level + 1))
         else:
             start, length = op
             chunks.extend(old_chunks[start : start + length])
-    return separator.join(chunks)
+    return chunks

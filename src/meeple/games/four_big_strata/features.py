@@ -18,15 +18,18 @@ turn, the Magistrate or other rules-driven participants among them):
 """
 
 from array import array
+from itertools import compress, repeat
+from operator import and_, itemgetter, or_
 from struct import Struct
 from typing import Any
 
 from meeple.engine import Features
 from meeple.engine.features import counts, floats, names, one_hot, packer, relative, seat_names
 from meeple.games.four_big_strata.content import CLASSES, COLUMN_NAMES, Content
-from meeple.games.four_big_strata.observation import card_views
+from meeple.games.four_big_strata.observation import display_summary
 from meeple.games.four_big_strata.state import BID, CAP, FEED, OVER, PICK, PUBLIC, SETUP, TRIBUTE, Fbs
 
+TASK_SEAT = itemgetter(1)  # a queued task is [kind, seat, other, amount] (state.py)
 PHASES = (SETUP, BID, PICK, FEED, CAP, TRIBUTE, OVER)
 CARD_PARTS = ["present", "face_up", "known", *names("class", COLUMN_NAMES), "points"]
 SEAT_PARTS = [
@@ -125,13 +128,17 @@ def observation_features(content: Content, players: int, participants: int, disp
         return row
 
     # --- the same slots read from the state (Features.from_state), as observation.py shows it ---
-    # The row is written by one `struct` call: the numbers that change at most steps as floats,
-    # and the blocks that change seldom as kept float32 bytes, each with copies of what made it,
-    # compared by value.
+    # The row is one `struct` call over a flat list that C gathers into the row's order: the
+    # head's numbers, then each kind of per-participant number as the state's lists hold them
+    # (in participant order), which a per-seat `itemgetter` picks into the seat's relative order.
+    # What changes seldom is kept as float32 bytes, with copies of what made it, compared by
+    # value: the discard and the display (shared by every seat), each participant's public block
+    # (shared) and each seat's known faces of each participant, both made again only when that
+    # participant's Personal Display changed, and each seat's view of the bids.
     cls_of = [card.cls for card in content.cards]
     points_of = [card.points for card in content.cards]
-    views = card_views(content)
     card_size = len(CARD_PARTS)
+    solo = participants > players
 
     def discarded(pile: list[int]) -> bytes:
         return floats([len(pile), *column([cls_of[t] for t in pile])])
@@ -144,33 +151,21 @@ def observation_features(content: Content, players: int, participants: int, disp
     no_cards = floats(no_card * display)
     phases = {name: floats(phase(name)) for name in PHASES}
 
-    def public(state: Fbs, p: int, layout: tuple[tuple[int, ...], ...]) -> bytes:
-        """What every seat sees of participant `p`'s Personal Display: class scores, Influence,
-        upkeep, cards, cards per column, cards face up."""
-        scores, power, upkeep = views.summaries.get(layout) or views.summary(state, p, layout)
-        return floats(
-            [
-                *scores,
-                power,
-                upkeep["grain"],
-                upkeep["money"],
-                len(state.cards[p]),
-                *column([COLUMN_NAMES[c] for c in state.columns[p]]),
-                sum(state.face_up[p]),
-            ]
-        )
+    def public(layout: tuple[tuple[int, ...], ...]) -> bytes:
+        """What every seat sees of a Personal Display (its types, columns, faces up): class
+        scores, Influence, upkeep, cards, cards per column, cards face up."""
+        scores, power, grain, money = display_summary(layout, content)
+        types, where, up = layout
+        return floats([*scores, power, grain, money, len(types), *map(where.count, columns), sum(up)])
 
     column_of = [COLUMN_NAMES.index(cls) for cls in cls_of]
+    columns = range(len(COLUMN_NAMES))
     known_pack = packer(len(COLUMN_NAMES) + 1)
 
-    def known_faces(types: list[int], ups: list[bool], knows: list[int], seat: int) -> bytes:
-        """The display's cards whose face `seat` sees (face up or known to it) by class, and their points."""
-        made, mine = [0.0] * (len(COLUMN_NAMES) + 1), 1 << seat
-        for t, up, k in zip(types, ups, knows, strict=True):
-            if up or k == PUBLIC or k & mine:
-                made[column_of[t]] += 1.0
-                made[-1] += points_of[t]
-        return known_pack(*made)
+    def known_faces(seen: tuple[int, ...]) -> bytes:
+        """Cards whose face a seat sees (`seen`, their types) by class, and their points."""
+        classes = [*map(column_of.__getitem__, seen)]
+        return known_pack(*map(classes.count, columns), sum(map(points_of.__getitem__, seen)))
 
     known_size = len(COLUMN_NAMES) + 1
     public_size = len(SEAT_PARTS) - 3 - known_size - 4
@@ -181,16 +176,34 @@ def observation_features(content: Content, players: int, participants: int, disp
     if row.size != 4 * len(slot_names):
         raise ValueError(f"the row's layout holds {row.size // 4} slots, not the {len(slot_names)} named")
     pack = row.pack
-    orders = [relative(seat, participants) for seat in range(players)]
+    # The flat list: the head's HEAD items, then KINDS lists of `participants` items each, in
+    # the order of a participant's block (rules-driven, grain, money, public block, known
+    # block, bid shown, bid sealed, market open, reward owed); each seat's `itemgetter` picks
+    # the head, then each participant's block in the seat's relative order.
+    head, kinds = 17, 9
+    picks = [
+        itemgetter(*range(head), *(head + kind * participants + p for p in order for kind in range(kinds)))
+        for order in (relative(seat, participants) for seat in range(players))
+    ]
+    npcs = [p >= players for p in range(participants)]
+    unsealed, unbid = [False] * participants, [0] * participants
     # Shared by every observing seat (all see them alike): the discard and the display (the
     # latter as the Start Player sees it and as the others do), each [inputs copied..., block(s)];
-    # each participant's public block by layout (`public_made`). Each observing seat's own, per
-    # participant in its order: [cards, columns, faces up, known masks (copied), public block,
-    # known block].
+    # the Personal Displays as last seen (deep copies of cards, columns, face up, known masks),
+    # each participant's public block; each participant's public block by layout
+    # (`public_made`) and the known faces by the types seen (`known_made`). Each observing
+    # seat's own: its known block of each participant, and its view of the bids [bids copied,
+    # shown, sealed].
     shared_discard: list[Any] = [None, b""]
     shared_display: list[Any] = [None, None, None, None]
+    displays: list[Any] = [None, None, None, None]
+    public_blocks = [b""] * participants
     public_made: dict[tuple[tuple[int, ...], ...], bytes] = {}
-    kept = [[[None] * 6 for _ in range(participants)] for _ in range(players)]
+    known_made: dict[tuple[int, ...], bytes] = {}
+    known_blocks = [[b""] * participants for _ in range(players)]
+    bits = [(seat, repeat(1 << seat)) for seat in range(players)]
+    seen_bids: list[list[Any]] = [[None, None, None] for _ in range(players)]
+    ratio_of: list[Any] = [None, 0]  # the game last asked and its tribute ratio (options, players)
 
     def display_block(shown: list[int], ups: list[bool], sees: bool) -> bytes:
         laid = [
@@ -198,6 +211,45 @@ def observation_features(content: Content, players: int, participants: int, disp
             for t, up in zip(shown, ups, strict=True)
         ]
         return b"".join(laid) + no_cards[4 * card_size * len(shown) :]
+
+    def personal_displays(state: Fbs) -> None:
+        """Make again the public block of each participant whose Personal Display differs from
+        the copies, and each seat's known block of it: the faces a seat sees are those face up
+        or known to it (a `known` mask of PUBLIC has every bit set, so `known & 1 << seat`
+        covers both); copy the display."""
+        now = state.cards, state.columns, state.face_up, state.known
+        if displays[0] is None:
+            displays[:] = [[None] * participants for _ in now]
+        copied = displays
+        for p in range(participants):
+            types, where, up, knows = now[0][p], now[1][p], now[2][p], now[3][p]
+            if types == copied[0][p] and where == copied[1][p] and up == copied[2][p] and knows == copied[3][p]:
+                continue
+            layout = (tuple(types), tuple(where), tuple(up))
+            made = public_made.get(layout)
+            if made is None:
+                if len(public_made) >= 16384:
+                    public_made.clear()
+                made = public_made[layout] = public(layout)
+            public_blocks[p] = made
+            for seat, mine in bits:
+                seen = tuple(compress(types, map(or_, up, map(and_, knows, mine))))
+                block = known_made.get(seen)
+                if block is None:
+                    if len(known_made) >= 16384:
+                        known_made.clear()
+                    block = known_made[seen] = known_faces(seen)
+                known_blocks[seat][p] = block
+            copied[0][p], copied[1][p], copied[2][p], copied[3][p] = types[:], where[:], up[:], knows[:]
+
+    def bids_seen(bids: list[int], seat: int) -> list[Any]:
+        """[bids copied, shown, sealed] as `seat` sees unrevealed bids: its own if made, the
+        others' only as sealed."""
+        shown, sealed, own = unbid[:], [bid >= 0 for bid in bids], bids[seat]
+        if own >= 0:
+            shown[seat] = own
+        sealed[seat] = False
+        return [bids[:], shown, sealed]
 
     def from_state(game: Any, state: Fbs, seat: int, legal: list[Any]) -> array:
         order, pile, queue, discard = state.order, state.empress_pile, state.queue, state.discard
@@ -216,14 +268,24 @@ def observation_features(content: Content, players: int, participants: int, disp
         else:
             knows = state.holding_known == PUBLIC or bool(state.holding_known >> seat & 1)
             held, mine = seen_down[holding] if knows else face_down, order[state.order_pos] == seat
-        cards, columns, face_up, knows = state.cards, state.columns, state.face_up, state.known
-        grain, money, bids, market, reward = state.grain, state.money, state.bids, state.market, state.reward
-        revealed = state.bids_revealed
-        values = [
+        old = displays
+        if state.cards != old[0] or state.columns != old[1] or state.face_up != old[2] or state.known != old[3]:
+            personal_displays(state)
+        bids = state.bids
+        if state.bids_revealed:
+            bids_shown, sealed = bids, unsealed
+        else:
+            seen = seen_bids[seat]
+            if bids != seen[0]:
+                seen = seen_bids[seat] = bids_seen(bids, seat)
+            bids_shown, sealed = seen[1], seen[2]
+        if game is not ratio_of[0]:
+            ratio_of[:] = game, game.rules.ratio(state)
+        flat = [
             state.round,
             phases[state.phase],
-            state.solo,
-            game.rules.ratio(state),
+            solo,
+            ratio_of[1],
             sees,
             order.index(seat) + 1 if seat in order else 0,
             state.order_pos,
@@ -232,35 +294,21 @@ def observation_features(content: Content, players: int, participants: int, disp
             points_of[pile[-1]] if pile else 0,
             shared_discard[1],
             len(queue),
-            len([task for task in queue if task[1] == seat]),
+            [*map(TASK_SEAT, queue)].count(seat) if queue else 0,
             bool(legal),
             laid,
             held,
             mine,
+            *npcs,
+            *state.grain,
+            *state.money,
+            *public_blocks,
+            *known_blocks[seat],
+            *bids_shown,
+            *sealed,
+            *state.market,
+            *state.reward,
         ]
-        for p, block in zip(orders[seat], kept[seat], strict=True):
-            types, where, up, known_to = cards[p], columns[p], face_up[p], knows[p]
-            if types != block[0] or where != block[1] or up != block[2] or known_to != block[3]:
-                layout = (tuple(types), tuple(where), tuple(up))
-                made = public_made.get(layout)
-                if made is None:
-                    if len(public_made) >= 16384:
-                        public_made.clear()
-                    made = public_made[layout] = public(state, p, layout)
-                block[:] = types[:], where[:], up[:], known_to[:], made, known_faces(types, up, known_to, seat)
-            bid = bids[p]
-            shows = revealed or (p == seat and bid >= 0)
-            values += (
-                p >= players,
-                grain[p],
-                money[p],
-                block[4],
-                block[5],
-                bid if shows else 0,
-                not shows and bid >= 0,
-                market[p],
-                reward[p],
-            )
-        return array("f", pack(*values))
+        return array("f", pack(*picks[seat](flat)))
 
     return Features(tuple(slot_names), encode, from_state)

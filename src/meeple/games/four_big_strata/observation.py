@@ -14,10 +14,9 @@ from typing import Any
 from meeple.engine import Rng
 from meeple.engine.wording import word_log
 from meeple.games.four_big_strata.content import COLUMN_NAMES, Content
-from meeple.games.four_big_strata.production import feeding_demand
-from meeple.games.four_big_strata.scoring import base_scores
+from meeple.games.four_big_strata.production import tableau_economy
+from meeple.games.four_big_strata.scoring import tableau_scores
 from meeple.games.four_big_strata.state import PUBLIC, Fbs
-from meeple.games.four_big_strata.tribute import influence
 
 
 class Shown:
@@ -72,20 +71,21 @@ class Shown:
         ]
         return made
 
-    def summary(self, state: Fbs, p: int, key: tuple[tuple[int, ...], ...]) -> tuple[list[int], int, dict[str, int]]:
-        """What the public sees of Personal Display `key` of participant `p` at once: its class
-        scores before the free choices (9), its Influence (8.4.1) and its upkeep (8.3.1), which
-        depend on that display only (at most SUMMARIES kept)."""
+    def summary(self, key: tuple[tuple[int, ...], ...]) -> tuple[list[int], int, dict[str, int]]:
+        """`display_summary` of Personal Display `key` as observations show it (at most SUMMARIES kept)."""
         if len(self.summaries) >= SUMMARIES:
             self.summaries.clear()
-        content = self.content
-        grain, money = feeding_demand(state, p, content)
-        made = self.summaries[key] = (
-            base_scores(state, p, content),
-            influence(state, p, content),
-            {"grain": grain, "money": money},
-        )
+        scores, power, grain, money = display_summary(key, self.content)
+        made = self.summaries[key] = (list(scores), power, {"grain": grain, "money": money})
         return made
+
+
+def display_summary(key: tuple[tuple[int, ...], ...], content: Content) -> tuple[tuple[int, ...], int, int, int]:
+    """What the public sees of a Personal Display `key` (its types, columns and faces up) at once:
+    its class scores before the free choices (9), its Influence (8.4.1) and its upkeep in grain
+    and money (8.3.1), which depend on that display only (the rules' own functions of a tableau)."""
+    economy = tableau_economy(*key, content)
+    return tableau_scores(*key, content), economy[4], economy[2], economy[3]
 
 
 SUMMARIES = 4096
@@ -114,7 +114,7 @@ def observation(
     participants = []
     for p in range(state.participants):
         layout = (tuple(state.cards[p]), tuple(state.columns[p]), tuple(state.face_up[p]))
-        scores, power, upkeep = summaries.get(layout) or views.summary(state, p, layout)
+        scores, power, upkeep = summaries.get(layout) or views.summary(layout)
         personal = displays.get(key := (seat, layout, tuple(state.known[p])))
         if personal is None:  # not `or`: a display with no card is an empty list
             personal = views.display(key)

@@ -21,14 +21,13 @@ holds the two equal for every seat). Slot names say what each holds. Blocks, in 
 """
 
 from array import array
-from collections.abc import Iterable
 from itertools import compress
-from operator import ne, or_
+from operator import ne
 from struct import Struct
 from typing import Any
 
 from meeple.engine import Features
-from meeple.engine.features import Pieces, counts, floats, names, one_hot, packer
+from meeple.engine.features import Pieces, counts, floats, names, one_hot
 from meeple.games.guedelon.content import COLOURS, KINDS, Content
 from meeple.games.guedelon.state import (
     AFTER,
@@ -156,8 +155,10 @@ def observation_features(content: Content, boards: int) -> Features:
     per_floor, castle, mill_spaces = content.rope_per_floor, content.castle, len(content.mill_needs)
     hidden = [0.0] * (len(KINDS) + 2)  # a location not shown: no tokens, not closed, no bonus
     located_step = 4 * len(LOCATION_PARTS)  # bytes of one location's block
-    located_size, put = located_step * len(shown_always), Struct(f"{len(LOCATION_PARTS)}f").pack_into
-    count = len(COLOURS)
+    located_size = located_step * len(shown_always)
+    put_tokens = Struct(f"{len(KINDS) + 2}f").pack_into  # a location's tokens, closed and bonus
+    put_pawns, pawns_at = Struct("3f").pack_into, 4 * (len(KINDS) + 2)  # its workers, others' and visitors
+    count, places_count = len(COLOURS), len(shown_always)  # the locations are the first containers
 
     def castle_state(floor_of: tuple[int, ...], mortar: tuple[int, ...], crane: int, filled: tuple) -> list[float]:
         made: list[float] = []
@@ -186,24 +187,41 @@ def observation_features(content: Content, boards: int) -> Features:
     cart_bytes = [floats(place_hot(place)) for place in places]
     colour_bytes = [floats(colour_hot(colour)) for colour in COLOURS] + [floats(colour_hot(None))]
     turn_bytes = {(s, m): floats([*stage(s), *mode(m)]) for s in STAGES for m in MODES}
-    head, one, tail = packer(2), packer(1), packer(6)
-    table = packer(4 + len(RESERVE) + 2 * len(KINDS))
+    # The whole row is one `struct.pack`: the numbers that change at most steps as floats, each
+    # one-hot and kept block as its float32 bytes (`Ns`), in slot order.
+    table_count = 4 + len(RESERVE) + 2 * len(KINDS)
+    castle_size = 4 * len(BUILDING_PARTS) * len(floors_of)
+    board_format = f"{4 * (len(BOARD_PARTS) - 1)}sf"  # a board's numbers as bytes, then its load
+    row_format = Struct(
+        f"={4 * (3 + len(PHASES) + len(SIDES))}s{4 * table_count}s{4 * len(places)}s{12 * count}s{4 * count}s"
+        f"f{4 * (len(STAGES) + len(MODES))}s6f{located_size}s{castle_size}s{4 * len(BOARD_PARTS) * boards}s"
+    )
+    boards_pack = Struct(f"={board_format * boards}").pack
+    if row_format.size != 4 * len(slot_names):
+        raise ValueError(f"Guédelon's row format does not cover its {len(slot_names)} named slots")
     # What each seat's last row was made from: the visitors (where, which colour, initiated) with their
     # counts, the workers (where, whose) with their counts, the locations (closed, bonuses, the
     # Mill, each one's tokens and pawn counts, and the block in which only the locations whose
-    # tokens or pawns changed are packed again: tokens change at about half the steps of random
-    # play, at one location), the castle's inputs with its block, and the boards' (experience,
-    # tools, actors, and apart the wheelbarrows, which change at most steps: only their sums are
-    # made again). The whole row is joined anew at each observation (one copy).
+    # tokens changed, or whose pawn counts did, have those slots packed again: tokens change at
+    # about half the steps of random play, at one location; pawns at one in five), the castle's
+    # inputs with its block, and the boards' numbers but their loads (experience, tools, actors)
+    # as bytes, with each wheelbarrow's load (summed at every observation) set between them and the
+    # block packed again when a load changed.
     kept: dict[int, list[Any]] = {}
+    # The table's counts and goods (pending, deck, discard, crane, reserve, courtyard, cart: changed at
+    # under one step in five), seen alike by every seat: kept once, with copies of their inputs.
+    table_pack = Struct(f"{table_count}f").pack
+    table: list[Any] = [None, b""]
+    # The head (round, years, phase, event card and side: changed a few times a round), kept alike.
+    head_pack, head = Struct("2f").pack, [None, b""]
 
     def from_state(game: Any, state: Guedelon, seat: int, legal: list[Any]) -> array:
         mine = kept.get(seat) or kept.setdefault(seat, [None] * 5)
         tokens, loc_of, colour_of, up = state.tokens, state.visitor_loc, state.visitor_colour, state.visitor_up
-        mill, mill_filled, crane, app = state.mill, state.mill_filled, state.crane, state.app_colour
-        places_count = len(shown_always)
+        actor_seat, actor_loc, mill, crane = state.actor_seat, state.actor_loc, state.mill, state.crane
+        pawns = False  # whether the visitors or the workers moved since this seat's last row
         known = mine[0]
-        if known is None or loc_of != known[0] or colour_of != known[1] or up != known[2]:
+        if known is None or (loc_of, colour_of, up) != known[0]:
             visitors = [0] * places_count
             bag, out, initiated = [0.0] * count, [0.0] * count, [0.0] * count
             for p, loc in enumerate(loc_of):
@@ -215,109 +233,117 @@ def observation_features(content: Content, boards: int) -> Features:
                     visitors[loc] += 1
                 if up[p]:
                     initiated[colour] += 1.0
-            known = mine[0] = (loc_of[:], colour_of[:], up[:], visitors, floats([*bag, *out, *initiated]))
-        visitors = known[3]
-        actor_seat, actor_loc = state.actor_seat, state.actor_loc
+            known = mine[0] = ((loc_of[:], colour_of[:], up[:]), visitors, floats([*bag, *out, *initiated]))
+            pawns = True
+        _, visitors, visiting = known
         known = mine[1]
-        if known is None or actor_loc != known[0] or actor_seat != known[1]:
+        if known is None or (actor_loc, actor_seat) != known[0]:
             workers, others = [0] * places_count, [0] * places_count
             for actor, loc in enumerate(actor_loc):
                 if actor_seat[actor] == seat:
                     workers[loc] += 1
                 else:
                     others[loc] += 1
-            known = mine[1] = (actor_loc[:], actor_seat[:], workers, others)
-        workers, others = known[2], known[3]
-        spaces = min(mill_spaces, len(mill_filled))
-        parts = [
-            head(state.round, state.round - 1),
-            phase_bytes.get(state.phase) or floats(phase(state.phase)),
-            one(state.event),
-            side_bytes.get(state.side) or floats(side(state.side)),
-            table(
-                len(state.pending),
-                len(state.deck),
-                len(state.discard),
-                crane,
-                *state.reserve,
-                *tokens[castle],
-                *tokens[-1],
-            ),
-            cart_bytes[state.cart_loc],
-            mine[0][4],
-            colour_bytes[app],
-            one(state.order[state.pos] + 1 if state.phase == TURN else 0),
-            turn_bytes.get((state.stage, state.mode)) or floats([*stage(state.stage), *mode(state.mode)]),
-            tail(
-                state.cart_left,
-                state.finished,
-                mill >= 0,
-                mill == 1,
-                spaces if mill >= 0 else 0,
-                sum(f >= 0 for f in mill_filled[:spaces]) if mill >= 0 else 0,
-            ),
-        ]
+            known = mine[1] = ((actor_loc[:], actor_seat[:]), workers, others)
+            pawns = True
+        _, workers, others = known
         closed, production, shows = state.closed, state.production, mill >= 0
         known = mine[2]
-        if known is None or closed != known[0] or production != known[1] or mill != known[2]:
+        if known is None or (closed, production, mill) != known[0]:
             blank = [None] * places_count
-            known = mine[2] = [closed[:], production[:], mill, blank[:], None, None, blank, bytearray(located_size)]
-        held_now, seen = tokens[:places_count], known[3]
-        counted = known[6]
-        if known[4] is not mine[0] or known[5] is not mine[1]:  # pawns moved since: count them again
-            known[4], known[5] = mine[0], mine[1]
-            moved = list(zip(workers, others, visitors, strict=True))
-            news = map(or_, map(ne, held_now, seen), map(ne, moved, counted))
-            changed: Iterable[int] = compress(range(places_count), news)
-            counted = known[6] = moved
-        elif held_now != seen:
-            changed = compress(range(places_count), map(ne, held_now, seen))
-        else:
-            changed = ()
-        located = known[7]
-        for i in list(changed):
-            held = held_now[i]
-            if shown_always[i] or shows:
-                put(located, i * located_step, *held, i in closed, production[i], *counted[i])
-            else:
-                put(located, i * located_step, *hidden, *counted[i])
-            seen[i] = held[:]
-        parts.append(located)
+            known = mine[2] = [(closed[:], production[:], mill), blank[:], blank, bytearray(located_size)]
+            pawns = True
+        held_now, seen, located = tokens[:places_count], known[1], known[3]
+        if pawns:  # the pawn counts packed again where they changed
+            counted = list(zip(workers, others, visitors, strict=True))
+            for i in compress(range(places_count), map(ne, counted, known[2])):
+                put_pawns(located, i * located_step + pawns_at, *counted[i])
+            known[2] = counted
+        if held_now != seen:  # the tokens (with closed and bonus) packed again where they changed
+            for i in compress(range(places_count), map(ne, held_now, seen)):
+                held = held_now[i]
+                if shown_always[i] or shows:
+                    put_tokens(located, i * located_step, *held, i in closed, production[i])
+                else:
+                    put_tokens(located, i * located_step, *hidden)
+                seen[i] = held[:]
         floor, mortar, filled = state.floor, state.mortar, state.filled
         known = mine[3]
-        if known is None or floor != known[0] or mortar != known[1] or crane != known[2] or filled != known[3]:
+        if known is None or (floor, mortar, crane, filled) != known[0]:
             key = (tuple(floor), tuple(mortar), crane, tuple(map(tuple, filled)))
-            known = mine[3] = (floor[:], mortar[:], crane, [f[:] for f in filled], castle_piece(key, *key))
-        parts.append(known[4])
+            known = mine[3] = ((floor[:], mortar[:], crane, [f[:] for f in filled]), castle_piece(key, *key))
+        _, built = known
         actor_board, apprentice, exp, tools = state.actor_board, state.apprentice, state.exp, state.tools
         known = mine[4]
-        if (
-            known is None
-            or exp != known[1]
-            or tools != known[2]
-            or actor_board != known[3]
-            or apprentice != known[4]
-            or actor_seat != known[5]
-        ):
-            per_actor = len(tokens) - len(production) - 1 == len(actor_board)
+        if known is None or (exp, tools, actor_board, apprentice, actor_seat) != known[0]:
+            per_actor = len(tokens) - places_count - 1 == len(actor_board)
             actors_of: list[list[int]] = [[] for _ in range(state.boards)]
             for actor, board in enumerate(actor_board):
                 actors_of[board].append(actor)
-            boards, pushed = [], []  # each board's numbers but its wheelbarrow's; the containers it sums
+            boards: list[Any] = []  # each board's numbers but its load as bytes, then its load
+            pushed = []  # the wheelbarrows each board's load sums
             for b, actors in enumerate(actors_of):
-                boards.append(
-                    (actor_seat[actors[0]] == seat, apprentice >= 0 and actor_board[apprentice] == b, exp[b], tools[b])
-                )
+                mark = (actor_seat[actors[0]] == seat, apprentice >= 0 and actor_board[apprentice] == b)
+                boards += [floats([*mark, exp[b], tools[b]]), 0]
                 pushed.append(
-                    [state.barrow(actor) for actor in (actors if per_actor and len(actors) > 1 else actors[:1])]
+                    [
+                        state.barrow(actor) - places_count
+                        for actor in (actors if per_actor and len(actors) > 1 else actors[:1])
+                    ]
                 )
-            known = mine[4] = [None, exp[:], tools[:], actor_board[:], apprentice, actor_seat[:], boards, pushed, b""]
-        barrows = tokens[len(production) : -1]
-        if barrows != known[0]:
-            known[0] = [held[:] for held in barrows]
-            carried = [sum(map(sum, map(tokens.__getitem__, containers))) for containers in known[7]]
-            known[8] = floats([x for numbers, load in zip(known[6], carried, strict=True) for x in (*numbers, load)])
-        parts.append(known[8])
-        return array("f", b"".join(parts))
+            inputs = (exp[:], tools[:], actor_board[:], apprentice, actor_seat[:])
+            alone = pushed == [[b] for b in range(len(pushed))]  # board b pushes wheelbarrow b (but solo's own)
+            known = mine[4] = [inputs, boards, None if alone else pushed, None, b""]
+        loads = list(map(sum, tokens[places_count:-1]))  # each wheelbarrow's load
+        if known[2] is not None:
+            loads = [sum(map(loads.__getitem__, each)) for each in known[2]]
+        if loads != known[3]:
+            known[3] = loads
+            boards = known[1]
+            boards[1::2] = loads
+            known[4] = boards_pack(*boards)
+        courtyard, cart, reserve = tokens[castle], tokens[-1], state.reserve
+        now = (len(state.pending), len(state.deck), len(state.discard), crane, reserve, courtyard, cart)
+        if now != table[0]:
+            table[0] = (*now[:4], reserve[:], courtyard[:], cart[:])
+            table[1] = table_pack(*now[:4], *reserve, *courtyard, *cart)
+        now = (state.round, state.phase, state.event, state.side)
+        if now != head[0]:
+            head[0] = now
+            head[1] = b"".join(
+                (
+                    head_pack(state.round, state.round - 1),
+                    phase_bytes.get(state.phase) or floats(phase(state.phase)),
+                    floats([state.event]),
+                    side_bytes.get(state.side) or floats(side(state.side)),
+                )
+            )
+        if shows:
+            mill_filled = state.mill_filled
+            spaces = min(mill_spaces, len(mill_filled))
+            filling = sum(f >= 0 for f in mill_filled[:spaces])
+        else:
+            spaces = filling = 0
+        return array(
+            "f",
+            row_format.pack(
+                head[1],
+                table[1],
+                cart_bytes[state.cart_loc],
+                visiting,
+                colour_bytes[state.app_colour],
+                state.order[state.pos] + 1 if state.phase == TURN else 0,
+                turn_bytes.get((state.stage, state.mode)) or floats([*stage(state.stage), *mode(state.mode)]),
+                state.cart_left,
+                state.finished,
+                shows,
+                mill == 1,
+                spaces,
+                filling,
+                located,
+                built,
+                known[4],
+            ),
+        )
 
     return Features(tuple(slot_names), encode, from_state)

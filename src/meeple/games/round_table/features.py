@@ -25,6 +25,7 @@ from meeple.engine.features import Pieces, at, counts, floats, names, one_hot, p
 from meeple.games.round_table.army import armies as seat_armies
 from meeple.games.round_table.autumn import region_resistance
 from meeple.games.round_table.content import MAIN_TYPES, Pool
+from meeple.games.round_table.lineup import Lineup, lineups
 from meeple.games.round_table.state import (
     AUTUMN,
     DECLARE,
@@ -143,7 +144,7 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
 
     # --- the same slots read from the state (Features.from_state), as observation.py shows it ---
     cards, orders = pool.cards, [relative(seat, players) for seat in range(players)]
-    income, main = pool.income, pool.main
+    main = pool.main
     renown_of = [card.renown for card in cards]
     id_place = {card_id: k for k, card_id in enumerate(ids)}
     no_region = [0.0] * len(REGION_PARTS)
@@ -161,34 +162,85 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
     play_piece = Pieces(in_play)
     play_made = play_piece.made
     hand_at, hand_rp_at = at(slot_names, "hand/" + ids[0]), at(slot_names, "hand_rp")
-    count_at = [4 * id_place[card.id] for card in cards]  # a card's count in the own hand block
-    rp_of, put = [card.rp for card in cards], Struct("f").pack_into
+    count_at = [id_place[card.id] for card in cards]  # a card's slot in the own hand block
+    rp_of = [card.rp for card in cards]
     own_size = 4 * (len(ids) + 1)  # the own hand block: counts by id, then its RP
-    rp_place = own_size - 4
     phase_bytes = {name: floats(phase(name)) for name in PHASES}
     step_bytes = {name: floats(step(name)) for name in STEPS}
     no_region_bytes = floats(no_region)
     # A region no army attacks, by card: present, Resistance, renown, and no army.
     region_plain = [floats([1.0, card.resistance, card.renown, *no_region[3:]]) for card in cards]
     regions_size, region_pack = 4 * len(REGION_PARTS) * regions, packer(len(REGION_PARTS))
-    row = Struct(
-        f"f{4 * len(PHASES)}s{4 * len(STEPS)}s8f{regions_size}s"
-        + f"5f{4 * (len(TYPES) + 3)}s9f" * players
-        + f"{own_size}s"
-    )
+    seat_pack = Struct(f"5f{4 * (len(TYPES) + 3)}s9f").pack  # one seat's block
+    seat_size = 4 * len(SEAT_PARTS)
+    row = Struct(f"f{4 * len(PHASES)}s{4 * len(STEPS)}s8f{regions_size}s" + f"{seat_size}s" * players + f"{own_size}s")
     if row.size != 4 * len(slot_names) or (hand_at, hand_rp_at) != (row.size - own_size, row.size - 4):
         raise ValueError(f"the row's layout holds {row.size // 4} slots, not the {len(slot_names)} named")
     pack = row.pack
     # Shared by every observing seat (all see them alike), each with copies of its inputs: the
     # cards the uids are (`card_of`: a determinization may redraw them) and a count of its
-    # changes, the regions when no army attacks, and per seat its hand (with its Main backs)
-    # and its cards in play (with their RP capacity and block). Each observing seat's own: its
-    # hand's block (counts by id set in place, and RP), with the `card_of` count it was made at.
+    # changes, the regions when no army attacks, and per seat its block (`seat_blocks`). Each
+    # observing seat's own: its hand's block (counts by id set in place, and RP), with the
+    # `card_of` count it was made at.
     faces: list[Any] = [None, 0]
     shown_regions: list[Any] = [None, b""]
-    hands_seen: list[list[Any]] = [[None, 0] for _ in range(players)]
-    plays_seen: list[list[Any]] = [[None, 0, b""] for _ in range(players)]
-    own: list[list[Any]] = [[None, -1, [], bytearray(own_size)] for _ in range(players)]
+    seat_blocks: list[list[Any]] = [[None, b""] for _ in range(players)]
+    no_draws = [0] * players  # `Rt.owed` is empty outside Autumn's Quest draws
+    own: list[list[Any]] = [[None, -1, bytearray(own_size)] for _ in range(players)]
+    for known in own:
+        known.append(memoryview(known[2]).cast("f"))  # its slots, set in place
+    no_hand = bytes(own_size)
+
+    def own_hand(known: list[Any], hand: list[int], card_of: list[int]) -> None:
+        """Set the observing seat's hand block (`known`: the hand it was last set for, the faces'
+        count then, the block and its slots) for `hand`: where the same faces stand for the uids
+        and the hand only drew cards (at its end) or lost one, only those cards' slots; else anew."""
+        slots, old = known[3], known[0]
+        if known[1] == faces[1]:
+            if len(hand) > len(old) and hand[: len(old)] == old:  # drew
+                for uid in hand[len(old) :]:
+                    slots[count_at[card_of[uid]]] += 1.0
+                    slots[-1] += rp_of[card_of[uid]]
+                known[0] = hand[:]
+                return
+            if len(hand) == len(old) - 1:
+                gone = set(old).difference(hand)  # a uid is one physical card: at most once in a hand
+                if len(gone) == 1:  # lost that card, kept the others
+                    kind = card_of[gone.pop()]
+                    slots[count_at[kind]] -= 1.0
+                    slots[-1] -= rp_of[kind]
+                    known[0] = hand[:]
+                    return
+        known[2][:] = no_hand
+        kinds = list(map(card_of.__getitem__, hand))
+        for kind in kinds:  # cards of one id share a slot
+            slots[count_at[kind]] += 1.0
+        slots[-1] = sum(map(rp_of.__getitem__, kinds))
+        known[0], known[1] = hand[:], faces[1]
+
+    def seat_bytes(state: Rt, p: int, line: Lineup, hand: list[int], owed: int) -> bytes:
+        """Seat `p`'s block as every seat sees it (`line`: its cards in play summed up, lineup.py;
+        `owed`: its Quest draws still to take)."""
+        kinds, captured = line.kinds, state.captured[p]
+        mains = sum(map(main.__getitem__, map(state.card_of.__getitem__, hand)))
+        spent_rp = state.spent_rp[p]
+        return seat_pack(
+            len(state.main[p]),
+            len(state.demesne[p]),
+            len(hand),
+            mains,
+            len(hand) - mains,
+            play_made.get(kinds) or play_piece(kinds, kinds),
+            len(state.spent[p]),
+            len(captured),
+            sum(map(renown_of.__getitem__, captured)),
+            line.capacity,
+            line.upkeep + spent_rp,
+            spent_rp,
+            owed,
+            state.demesne_played[p],
+            state.mulligans[p],
+        )
 
     def region_blocks(state: Rt, seat: int, attacking: list[dict[int, tuple[int, int]]]) -> bytes:
         """Each region slot: the region, the seat's army there and the strongest other army
@@ -226,13 +278,10 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
 
     def from_state(game: Any, state: Rt, seat: int, legal: list[Any]) -> array:
         card_of = state.card_of
-        look = card_of.__getitem__
         if card_of != faces[0]:
             faces[0] = card_of[:]
             faces[1] += 1
-            for known in hands_seen:
-                known[0] = None
-            for known in plays_seen:
+            for known in seat_blocks:
                 known[0] = None
         values: list[Any] = [
             state.round,
@@ -247,14 +296,9 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
             len(state.used),
             bool(state.end_reason),
         ]
-        attack, plays = state.attack, state.play
+        attack = state.attack
         attacking = (  # no knight attacks (-1 for every card) at most steps
-            [
-                seat_armies(state, pool, p) if max(map(attack.__getitem__, plays[p]), default=-1) >= 0 else {}
-                for p in range(players)
-            ]
-            if attack.count(-1) != len(attack)
-            else []
+            [seat_armies(state, pool, p) for p in range(players)] if attack.count(-1) != len(attack) else []
         )
         if any(attacking):
             values.append(region_blocks(state, seat, attacking))
@@ -266,52 +310,34 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
                     [region_plain[r] for r in shown] + [no_region_bytes] * (regions - len(shown))
                 )
             values.append(shown_regions[1])
-        paid, spent_rp, owed, hands, mains_of = state.paid, state.spent_rp, state.owed, state.hand, state.main
-        demesnes, spent, captured_of, played, mulligans = (
-            state.demesne,
-            state.spent,
-            state.captured,
-            state.demesne_played,
-            state.mulligans,
-        )
+        lines, hands, owed = lineups(state, pool), state.hand, state.owed or no_draws
+        mains_of, demesnes, spent, captured_of = state.main, state.demesne, state.spent, state.captured
+        spent_rp, played, mulligans = state.spent_rp, state.demesne_played, state.mulligans
         for p in orders[seat]:
-            hand, play, captured = hands[p], plays[p], captured_of[p]
-            known = hands_seen[p]
-            if hand != known[0]:
-                known[0], known[1] = hand[:], sum(map(main.__getitem__, map(look, hand)))
-            mains = known[1]
-            known = plays_seen[p]
-            if play != known[0]:
-                key = tuple(map(look, play))  # the cards, not the uids: a determinization redraws faces
-                known[:] = play[:], sum(map(income.__getitem__, key)), play_made.get(key) or play_piece(key, key)
-            values += (
+            # What the seat's block is made of, compared by value with what it was last made of
+            # (its cards in play by their kept summary, which the rules replace when they change).
+            line, hand, captured = lines[p], hands[p], captured_of[p]
+            inputs = (
+                line,
+                hand,
                 len(mains_of[p]),
                 len(demesnes[p]),
-                len(hand),
-                mains,
-                len(hand) - mains,
-                known[2],
                 len(spent[p]),
-                len(captured),
-                sum(map(renown_of.__getitem__, captured)),
-                known[1],
-                sum(map(paid.__getitem__, play)) + spent_rp[p],
+                captured,
                 spent_rp[p],
-                owed[p] if owed else 0,
+                owed[p],
                 played[p],
                 mulligans[p],
             )
+            known = seat_blocks[p]
+            if inputs != known[0]:
+                known[0] = (line, hand[:], *inputs[2:5], captured[:], *inputs[6:])
+                known[1] = seat_bytes(state, p, line, hand, inputs[7])
+            values.append(known[1])
         hand, known = hands[seat], own[seat]
         if hand != known[0] or known[1] != faces[1]:
-            block, kinds = known[3], list(map(look, hand))
-            places = list(map(count_at.__getitem__, kinds))  # cards of one id share a slot
-            for place in known[2]:
-                put(block, place, 0.0)
-            for place in places:
-                put(block, place, places.count(place))
-            put(block, rp_place, sum(map(rp_of.__getitem__, kinds)))
-            known[:] = hand[:], faces[1], places, block
-        values.append(known[3])
+            own_hand(known, hand, card_of)
+        values.append(known[2])
         return array("f", pack(*values))
 
     return Features(tuple(slot_names), encode, from_state)
