@@ -149,21 +149,26 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
     id_place = {card_id: k for k, card_id in enumerate(ids)}
     no_region = [0.0] * len(REGION_PARTS)
 
-    def in_play(kinds: tuple[int, ...]) -> list[float]:
-        """Cards in play by type, and their RP, Influence and Resistance."""
-        play = [cards[k] for k in kinds]
+    type_at = [TYPES.index(card.type) if card.type in TYPES else -1 for card in cards]  # by pool index
+    rp_of = [card.rp for card in cards]
+    influence_of, resistance_of = [card.influence for card in cards], [card.resistance for card in cards]
+    type_places = range(len(TYPES))
+
+    def in_play(kinds: tuple[int, ...]) -> list[int]:
+        """Cards in play (`kinds`, pool indices) by type, and their RP, Influence and Resistance:
+        looked up by pool index and counted in C (`map`, `list.count`), no card read in Python."""
+        types = list(map(type_at.__getitem__, kinds))
         return [
-            *kind([card.type for card in play]),
-            sum(card.rp for card in play),
-            sum(card.influence for card in play),
-            sum(card.resistance for card in play),
+            *map(types.count, type_places),
+            sum(map(rp_of.__getitem__, kinds)),
+            sum(map(influence_of.__getitem__, kinds)),
+            sum(map(resistance_of.__getitem__, kinds)),
         ]
 
     play_piece = Pieces(in_play)
     play_made = play_piece.made
     hand_at, hand_rp_at = at(slot_names, "hand/" + ids[0]), at(slot_names, "hand_rp")
     count_at = [id_place[card.id] for card in cards]  # a card's slot in the own hand block
-    rp_of = [card.rp for card in cards]
     own_size = 4 * (len(ids) + 1)  # the own hand block: counts by id, then its RP
     phase_bytes = {name: floats(phase(name)) for name in PHASES}
     step_bytes = {name: floats(step(name)) for name in STEPS}
