@@ -41,10 +41,10 @@ class SQLiteStore(Store):
         self.description = f"the SQLite file {path}"
         try:
             self.db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+            self.db.execute("PRAGMA busy_timeout=5000")  # first: other server processes may write the file now
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
-            self.db.execute("PRAGMA busy_timeout=5000")
             for statement in SCHEMA:
                 self.db.execute(statement)
             self._migrate()
