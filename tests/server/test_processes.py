@@ -6,6 +6,7 @@ order it comes, a table of bots created for process 1 plays to its end by itself
 lists the open tables of both, a killed process is started again with its tables playable, and
 SIGTERM stops every process."""
 
+import asyncio
 import http.client
 import os
 import signal
@@ -18,12 +19,14 @@ from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
 
+import pytest
 from websockets.sync.client import connect
 
 from hang_guard import HANG_SECONDS
 from meeple.engine import game_specs
-from meeple.server.owners import owner_of, table_named
+from meeple.server.owners import Share, owner_of, table_named
 from meeple.server.store import open_store
+from meeple.server.tables import TableManager, TooMany
 
 from .postgres import ThrowAwayPostgres
 from .real_server import Remote, create_remote_table, free_port, play_remote, running_server
@@ -264,3 +267,28 @@ def test_the_processes_are_checked(tmp_path: Path) -> None:
     ]
     result = subprocess.run(command, capture_output=True, text=True, timeout=HANG_SECONDS)
     assert result.returncode == 2 and "--processes must be at least 1, not 0" in result.stderr
+
+
+def test_process_0_counts_a_clients_tables_held_by_another_process(tmp_path: Path) -> None:
+    """Tables are created in process 0, whichever process holds them: its cap of open tables per
+    client counts those it handed over until the store says they are finished."""
+
+    async def scenario() -> None:
+        handed: list[str] = []
+        store = open_store(str(tmp_path / "meeple.sqlite"))
+        manager = TableManager(store, bot_workers=0, share=Share(0, 2), hand_over=handed.append)
+        try:
+            while not handed:
+                table, _ = await manager.create("four-big-strata", 2, ["human", "human"], {}, owner="10.0.0.1")
+                assert (table.id in manager.tables) == (owner_of(table.id, 2) == 0)  # held here only if its own
+            assert all(owner_of(table_id, 2) == 1 for table_id in handed)
+            manager.open_tables_per_client = manager.open_tables_of("10.0.0.1")
+            with pytest.raises(TooMany):
+                await manager.create("four-big-strata", 2, ["human", "human"], {}, owner="10.0.0.1")
+            store.mark_finished(handed[0])  # as process 1 would when its game ends
+            await manager.create("four-big-strata", 2, ["human", "human"], {}, owner="10.0.0.1")
+            assert await manager.find(handed[0]) is None  # and it never holds another's table
+        finally:
+            await manager.close()
+
+    asyncio.run(scenario())
