@@ -134,7 +134,7 @@ def create_app(
     for spec in game_specs():  # read every game's component files now: never later, on the event loop
         get_game(spec.slug)
     manager = TableManager(
-        open_store(db),
+        open_store(db, shared=share.split),
         bot_workers,
         open_tables_per_client=limits.open_tables,
         clock=clock,

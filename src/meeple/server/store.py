@@ -296,12 +296,13 @@ def _row(r: Sequence[Any]) -> TableRow:
     )
 
 
-def open_store(db: str) -> Store:
-    """The store named by `--db`: a PostgreSQL URL (postgresql://user@host/name), else a SQLite file."""
+def open_store(db: str, shared: bool = False) -> Store:
+    """The store named by `--db`: a PostgreSQL URL (postgresql://user@host/name), else a SQLite
+    file (`shared`: written by several server processes at once, see sqlite_store.py)."""
     if db.startswith(POSTGRES_SCHEMES):
         from meeple.server.postgres_store import PostgresStore  # psycopg is needed only for PostgreSQL
 
         return PostgresStore(db)
     from meeple.server.sqlite_store import SQLiteStore
 
-    return SQLiteStore(db)
+    return SQLiteStore(db, shared)
