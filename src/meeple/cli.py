@@ -896,9 +896,10 @@ def serve(
 
     import uvicorn
 
-    from meeple.server import cleanup, create_app, rates, worker
+    from meeple.server import cleanup, create_app, rates
     from meeple.server.connections import connection_limits, websocket_options
-    from meeple.server.owners import Share
+    from meeple.server.processes import worker
+    from meeple.server.processes.owners import Share
     from meeple.server.scheduler import default_workers
     from meeple.server.store import POSTGRES_SCHEMES, StoreError
 
@@ -965,7 +966,7 @@ def serve_front(
 ) -> None:
     """`meeple serve --processes N`: the front on the public port, and N server processes started
     with `arguments` (and each its index and its end of the socket pair to the front)."""
-    from meeple.server import front
+    from meeple.server.processes import front
     from meeple.server.store import StoreError, open_store
 
     with reported_errors():

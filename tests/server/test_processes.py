@@ -24,7 +24,7 @@ from websockets.sync.client import connect
 
 from hang_guard import HANG_SECONDS
 from meeple.engine import game_specs
-from meeple.server.owners import Share, owner_of, table_named
+from meeple.server.processes.owners import Share, owner_of, table_named
 from meeple.server.store import open_store
 from meeple.server.tables import TableManager, TooMany
 

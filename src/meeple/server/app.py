@@ -28,7 +28,7 @@ from meeple.engine import MeepleError, game_specs, get_game
 from meeple.server import cleanup, origins, patches, views
 from meeple.server.bots import BOT_LEVELS
 from meeple.server.cleanup import DEFAULT_RETENTION, Retention
-from meeple.server.owners import WHOLE, Share
+from meeple.server.processes.owners import WHOLE, Share
 from meeple.server.rates import DEFAULT_LIMITS, Limits, Throttle, Throttles
 from meeple.server.store import HOT_SEAT, TableRow, open_store, utc_now
 from meeple.server.tables import HUMAN, Client, Duplicate, Refusal, TableManager, TooMany
@@ -124,7 +124,7 @@ def create_app(
     send_updates; 0: unpaced). `limits` bounds what one client address may do (rates.py);
     `retention` says when finished and abandoned tables are closed, by `clock`'s time (cleanup.py).
     `share` is the part of the tables this process holds, and `hand_over` announces a table
-    created here for another process (`meeple serve --processes N`, see owners.py and front.py);
+    created here for another process (`meeple serve --processes N`, see processes/owners.py and front.py);
     then every HTTP response closes its connection, so that a browser's next request is routed
     afresh to the process of the table it names.
     """

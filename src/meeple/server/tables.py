@@ -30,7 +30,7 @@ from meeple.agents import make_agent
 from meeple.engine import Action, Game, GameSpec, MeepleError, State, get_game
 from meeple.server import bots, patches
 from meeple.server.commits import GroupCommit
-from meeple.server.owners import WHOLE, Share
+from meeple.server.processes.owners import WHOLE, Share
 from meeple.server.rates import OPEN_TABLES
 from meeple.server.scheduler import Scheduler, Worker, is_cheap
 from meeple.server.store import HOT_SEAT, Conflict, Event, Store, TableRow, now, token_hash, token_matches, utc_now
@@ -263,7 +263,7 @@ class TableManager:
     `clock` tells when moves are made (what clean-up measures idle time by; tests set it).
 
     With `meeple serve --processes N` the manager holds only the tables of its `share`
-    (owners.py): it restores, plays and cleans up no other, and a table it creates for another
+    (processes/owners.py): it restores, plays and cleans up no other, and a table it creates for another
     process is stored, counted against its creator's caps until it is finished or closed, and
     announced with `hand_over` (its id), so that its owner restores it and starts its bots.
     """

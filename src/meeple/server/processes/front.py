@@ -25,8 +25,8 @@ from collections import Counter, deque
 from collections.abc import Callable
 from contextlib import suppress
 
-from meeple.server.owners import owner_of, table_named
-from meeple.server.worker import HANDOVER, MESSAGE, WAKE
+from meeple.server.processes.owners import owner_of, table_named
+from meeple.server.processes.worker import HANDOVER, MESSAGE, WAKE
 
 HEAD_BYTES = 4096  # bytes peeked at for the request line (longer lines go to process 0, which refuses them)
 HEAD_SECONDS = 10.0  # a request line must arrive within this time
