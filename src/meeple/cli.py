@@ -894,16 +894,10 @@ def serve(
     """
     import socket
 
-    import uvicorn
-
-    from meeple.server import cleanup, create_app, rates
-    from meeple.server.connections import connection_limits, websocket_options
-    from meeple.server.processes import worker
-    from meeple.server.processes.owners import Share
+    from meeple.server import cleanup, rates
     from meeple.server.scheduler import default_workers
     from meeple.server.store import POSTGRES_SCHEMES, StoreError
 
-    load_games()
     if bot_workers is None:
         bot_workers = max(1, default_workers() // max(1, processes))
     with reported_errors():
@@ -933,6 +927,14 @@ def serve(
             arguments += ["--abandon-after", abandon_after, "--processes", str(processes)]
             serve_front(host, port, db, url, processes, bot_workers, arguments)
             return
+        import uvicorn  # the web stack: not in the front, which serves nothing itself
+
+        from meeple.server import create_app
+        from meeple.server.connections import connection_limits, websocket_options
+        from meeple.server.processes import worker
+        from meeple.server.processes.owners import Share
+
+        load_games()
         channel = None if worker_index is None or handover_fd is None else socket.socket(fileno=handover_fd)
         share = Share(worker_index or 0, processes if channel is not None else 1)
         try:

@@ -60,6 +60,7 @@ def play(port: int, paths: list[str], moves: int) -> list[str]:
 
 
 def stored(db: str, table_id: str) -> list[str]:
+    """The actions stored for `table_id`, in order."""
     store = open_store(db)
     try:
         return [action for _, _, action in store.events(table_id)]
@@ -244,6 +245,19 @@ def test_sigterm_stops_every_process(tmp_path: Path) -> None:
         server.send_signal(signal.SIGTERM)
         assert server.wait(timeout=HANG_SECONDS) == 0
         waited(lambda: not any(alive(pid) for pid in family), "every process stopped")
+
+
+def test_a_restarted_server_loses_nothing(tmp_path: Path) -> None:
+    db, port = str(tmp_path / "meeple.sqlite"), free_port()
+    with running_server(db, port, *PROCESSES) as server:
+        tables = {table_id: paths for table_id, paths in tables_on_both(port, ["human", "human"]).values()}
+        played = {table_id: play(port, paths, 2) for table_id, paths in tables.items()}
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=HANG_SECONDS) == 0
+    with running_server(db, port, *PROCESSES):  # every table goes on where it was, at its process
+        for table_id, paths in tables.items():
+            played[table_id] += play(port, paths, 2)
+            assert stored(db, table_id) == played[table_id] and len(played[table_id]) == 4
 
 
 def test_two_processes_on_postgresql_lose_no_move(postgres: ThrowAwayPostgres) -> None:

@@ -33,7 +33,7 @@ HEAD_SECONDS = 10.0  # a request line must arrive within this time
 WAITING = 2048  # connections the front holds while their request line arrives
 WAITING_PER_ADDRESS = 64
 RESTART_PAUSE = 1.0  # seconds before starting again a process that died within START_GRACE of its start
-START_GRACE = 5.0
+START_GRACE = 2.0
 STOP_SECONDS = 10.0
 
 log = logging.getLogger("meeple.server")
