@@ -945,7 +945,7 @@ def serve(
                 limits=limits,
                 retention=retention,
                 share=share,
-                hand_over=worker.announcer(channel) if channel is not None else lambda table_id: None,
+                hand_over=worker.announcer(channel) if channel is not None else lambda table_id, creator: None,
             )
         except StoreError as error:
             raise UsageProblem(str(error)) from None

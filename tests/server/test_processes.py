@@ -285,12 +285,13 @@ def test_the_processes_are_checked(tmp_path: Path) -> None:
 
 def test_process_0_counts_a_clients_tables_held_by_another_process(tmp_path: Path) -> None:
     """Tables are created in process 0, whichever process holds them: its cap of open tables per
-    client counts those it handed over until the store says they are finished."""
+    client counts those it handed over until the store says they are finished; the process that
+    holds one adopts it as its creator's."""
 
     async def scenario() -> None:
         handed: list[str] = []
         store = open_store(str(tmp_path / "meeple.sqlite"))
-        manager = TableManager(store, bot_workers=0, share=Share(0, 2), hand_over=handed.append)
+        manager = TableManager(store, bot_workers=0, share=Share(0, 2), hand_over=lambda t, _: handed.append(t))
         try:
             while not handed:
                 table, _ = await manager.create("four-big-strata", 2, ["human", "human"], {}, owner="10.0.0.1")
@@ -299,6 +300,12 @@ def test_process_0_counts_a_clients_tables_held_by_another_process(tmp_path: Pat
             manager.open_tables_per_client = manager.open_tables_of("10.0.0.1")
             with pytest.raises(TooMany):
                 await manager.create("four-big-strata", 2, ["human", "human"], {}, owner="10.0.0.1")
+            other = TableManager(open_store(str(tmp_path / "meeple.sqlite")), bot_workers=0, share=Share(1, 2))
+            try:  # process 1 adopts it: its bots' thinking charged to the client that made it
+                await other.adopt(handed[0], "10.0.0.1")
+                assert other.tables[handed[0]].owner == "10.0.0.1" and other.tables[handed[0]].seq == 0
+            finally:
+                await other.close()
             store.mark_finished(handed[0])  # as process 1 would when its game ends
             await manager.create("four-big-strata", 2, ["human", "human"], {}, owner="10.0.0.1")
             assert await manager.find(handed[0]) is None  # and it never holds another's table

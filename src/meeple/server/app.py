@@ -109,7 +109,7 @@ def create_app(
     retention: Retention = DEFAULT_RETENTION,
     clock: Callable[[], datetime] = utc_now,
     share: Share = WHOLE,
-    hand_over: Callable[[str], None] = lambda table_id: None,
+    hand_over: Callable[[str, str], None] = lambda table_id, creator: None,
 ) -> FastAPI:
     """The meeple web app on the database `db`: a SQLite file (created if missing) or a
     postgresql:// URL (see store.open_store; StoreError if it cannot be opened).
@@ -123,10 +123,10 @@ def create_app(
     its origin (see origins.py). `view_interval` paces the views sent to one browser (see
     send_updates; 0: unpaced). `limits` bounds what one client address may do (rates.py);
     `retention` says when finished and abandoned tables are closed, by `clock`'s time (cleanup.py).
-    `share` is the part of the tables this process holds, and `hand_over` announces a table
-    created here for another process (`meeple serve --processes N`, see processes/owners.py and front.py);
-    then every HTTP response closes its connection, so that a browser's next request is routed
-    afresh to the process of the table it names.
+    With `meeple serve --processes N` (see the package processes), `share` is the part of the
+    tables this process holds and `hand_over` announces a table created here for another process
+    (its id and its creator's address); every HTTP response then closes its connection, so that
+    a browser's next request is routed afresh to the process of the table it names.
     """
     redact_server_logs()
     base_url = public_url.rstrip("/")

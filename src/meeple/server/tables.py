@@ -263,9 +263,10 @@ class TableManager:
     `clock` tells when moves are made (what clean-up measures idle time by; tests set it).
 
     With `meeple serve --processes N` the manager holds only the tables of its `share`
-    (processes/owners.py): it restores, plays and cleans up no other, and a table it creates for another
-    process is stored, counted against its creator's caps until it is finished or closed, and
-    announced with `hand_over` (its id), so that its owner restores it and starts its bots.
+    (processes/owners.py): it restores, plays and cleans up no other, and a table it creates
+    for another process is stored, counted against its creator's caps until it is finished or closed, and
+    announced with `hand_over` (its id and creator), so that its owner `adopt`s it: restores it,
+    starts its bots and schedules their thinking as the creator's.
     """
 
     def __init__(
@@ -276,12 +277,13 @@ class TableManager:
         open_tables_per_client: int = OPEN_TABLES,
         clock: Callable[[], datetime] = utc_now,
         share: Share = WHOLE,
-        hand_over: Callable[[str], None] = lambda table_id: None,
+        hand_over: Callable[[str, str], None] = lambda table_id, creator: None,
     ) -> None:
         self.store = store
         self.share = share
         self.hand_over = hand_over
         self._handed: dict[str, dict[str, int]] = {}  # creator -> {table held elsewhere: its search seats}
+        self._creators: dict[str, str] = {}  # table made for this process by process 0 -> its creator
         self.clock = clock
         self.open_tables_per_client = open_tables_per_client
         self.bot_workers = bot_workers
@@ -351,6 +353,7 @@ class TableManager:
         if row is None or row.closed is not None:  # a closed table is no longer served (cleanup.py)
             return None
         table = Table(row, {})
+        table.owner = self._creators.pop(table_id, table.owner)
         try:  # reading the log (the database may fail) and replaying it
             table.token_hashes = await self._in_db(self.store.token_hashes, table_id)
             table.note_moves(await self._in_db(self.store.last_moves, table_id))
@@ -364,6 +367,19 @@ class TableManager:
             row.finished = now()
         self.kick_bots(table)
         return table
+
+    async def adopt(self, table_id: str, creator: str) -> None:
+        """Restore a table that process 0 created for this one (its bots start if one is to move),
+        its bots' thinking charged to `creator`, the client that made it (as in the process that
+        made it: fair shares between clients, scheduler.py)."""
+        if not self.share.owns(table_id):
+            return
+        if creator:
+            self._creators[table_id] = creator
+        table = await self.find(table_id)
+        self._creators.pop(table_id, None)
+        if table is not None and creator and table.owner == table.id:  # restored before this came
+            table.owner = creator
 
     def _mark_broken(self, table: Table, error: Exception) -> None:
         table.broken = str(error) if isinstance(error, MeepleError) else f"{type(error).__name__}: {error}"
@@ -528,7 +544,7 @@ class TableManager:
         if not self.share.owns(row.id):  # stored: its owner restores it from there
             if owner:
                 self._handed.setdefault(owner, {})[row.id] = search_seats(seats)
-            self.hand_over(row.id)
+            self.hand_over(row.id, owner)
             return table, tokens
         self.tables[row.id] = table
         self.kick_bots(table)

@@ -95,7 +95,8 @@ class Front:
         if not message:
             self.lost(current)
         elif message.startswith(WAKE):
-            table_id = table_named(b"GET /t/" + message[len(WAKE) :] + b" ")  # an id a table can have, or none
+            named = message[len(WAKE) :].partition(b" ")[0]
+            table_id = table_named(b"GET /t/" + named + b" ")  # an id a table can have, or none
             owner = self.processes[owner_of(table_id, self.count)] if table_id else None
             if owner is not None:
                 with suppress(OSError):

@@ -3,9 +3,10 @@ front (front.py) accepted on the public port and handed over, instead of listeni
 
 The front and each process share a Unix socket pair (SOCK_SEQPACKET: one message at a time).
 Messages from the front: HANDOVER with an accepted connection's file descriptor (this process
-serves it from its first byte: the front only peeked at it), or WAKE and a table id (a table
-created for this process by process 0: restore it, so that its bots start). Messages to the
-front: WAKE and a table id, to pass on to the table's owner. When the front goes away (its end
+serves it from its first byte: the front only peeked at it), or WAKE, a table id, a space and
+the address of the client that created it (a table created for this process by process 0:
+restore it, so that its bots start). Messages to the front: the same WAKE, to pass on to the
+table's owner. When the front goes away (its end
 closes, even after kill -9) the process shuts down.
 """
 
@@ -20,7 +21,7 @@ import uvicorn
 from fastapi import FastAPI
 
 HANDOVER = b"C"  # a connection; its file descriptor rides along (SCM_RIGHTS)
-WAKE = b"W"  # followed by a table id
+WAKE = b"W"  # followed by a table id, a space and its creator's address
 MESSAGE = 256  # bytes of the longest message
 STARTUP_FAILURE = 3  # uvicorn's exit status when the app's start-up fails
 
@@ -28,12 +29,13 @@ log = logging.getLogger("meeple.server")
 
 
 def announcer(channel: socket.socket) -> Callable[[str], None]:
-    """`hand_over` for create_app: tell the front that the table `table_id` was created here for
-    another process (if the message cannot go now, the owner restores it when it is first opened)."""
+    """`hand_over` for create_app: tell the front that the table `table_id` was created here by
+    `creator` for another process (if the message cannot go now, the owner restores it when it
+    is first opened, or at its next start)."""
 
-    def hand_over(table_id: str) -> None:
+    def hand_over(table_id: str, creator: str) -> None:
         try:
-            channel.send(WAKE + table_id.encode(), socket.MSG_DONTWAIT)
+            channel.send(WAKE + f"{table_id} {creator}".encode(), socket.MSG_DONTWAIT)
         except OSError as error:
             log.warning("could not announce table %s to its process: %s", table_id, error)
 
@@ -71,7 +73,8 @@ class Inbox:
             for fd in fds:  # nothing else carries a descriptor
                 socket.close(fd)
             if message.startswith(WAKE):
-                self.start(self.server.wake(message[len(WAKE) :].decode("utf-8", "replace")))
+                table_id, _, creator = message[len(WAKE) :].decode("utf-8", "replace").partition(" ")
+                self.start(self.server.app.state.manager.adopt(table_id, creator))
 
     def start(self, coroutine: Any) -> None:
         task = self.loop.create_task(coroutine)
@@ -112,10 +115,6 @@ class HandedServer(uvicorn.Server):
 
         self.servers = [Inbox(self, protocol)]  # type: ignore[list-item]
         self.started = True
-
-    async def wake(self, table_id: str) -> None:
-        """Restore a table created for this process (its bots start if one is to move)."""
-        await self.app.state.manager.find(table_id)
 
 
 def serve(app: FastAPI, channel: socket.socket, **options: Any) -> None:
