@@ -195,19 +195,20 @@ def observation_features(content: Content, boards: int) -> Features:
     pawn_at = [at(f"{place}/mine") for place in places]  # its workers, others' and visitors
     castle_at, boards_at = at(f"{buildings[0]}/{BUILDING_PARTS[0]}"), at("board0/mine")
     load_at = [at(f"board{b}/wheelbarrow") for b in range(boards)]
+    mark_at = [at(f"board{b}/mine") for b in range(boards)]
     put_head = Struct(f"=2f{4 * len(PHASES)}sf{4 * len(SIDES)}s").pack_into  # round, years, phase, event, side
     put_counts = Struct(f"={4 + len(RESERVE)}f").pack_into  # pending, deck, discard, crane, the reserve
     put_kinds = Struct(f"={len(KINDS)}f").pack_into  # the courtyard's or the cart's tokens
     put_turn = Struct(f"=f{4 * (len(STAGES) + len(MODES))}sf").pack_into  # the worker, stage and mode, cart actions
     put_ends = Struct("=5f").pack_into  # the round finished, the Mill (present, built, spaces, filled)
     put_tokens = Struct(f"={len(KINDS) + 2}f").pack_into  # a location's tokens, closed and bonus
-    put_pawns, put_load = Struct("=3f").pack_into, Struct("=f").pack_into
+    put_pawns, put_load, put_mine = Struct("=3f").pack_into, Struct("=f").pack_into, Struct("=2f").pack_into
     put_boards = Struct(f"={len(BOARD_PARTS) * boards}f").pack_into  # the boards' numbers, in slot order
 
     class Row:
         """One seat's row as its last observation left it, with what its blocks were made from."""
 
-        __slots__ = ("key", "pawns", "pushed", "row", "tokens", "view", "visitors", "workers")
+        __slots__ = ("firsts", "key", "pawns", "pushed", "row", "tokens", "view", "visitors", "workers")
 
         def __init__(self) -> None:
             self.row = array("f", bytes(4 * len(slot_names)))
@@ -218,8 +219,9 @@ def observation_features(content: Content, boards: int) -> Features:
             self.visitors = [0] * places_count  # visitors at each location
             self.workers = ([0] * places_count, [0] * places_count)  # the seat's workers and others' at each
             self.pushed: list[list[int]] | None = None  # the wheelbarrows each board's load sums (None: its own)
+            self.firsts: list[int] = []  # each board's first actor, whose seat the board is
 
-    def head(state: Guedelon, seat: int, kept: Row, now: tuple) -> tuple:
+    def head(state: Guedelon, kept: Row, now: tuple) -> tuple:
         round_, phase_now, event, side_now = now
         put_head(
             kept.view,
@@ -232,12 +234,12 @@ def observation_features(content: Content, boards: int) -> Features:
         )
         return now  # numbers and strings: kept as they are
 
-    def table(state: Guedelon, seat: int, kept: Row, now: tuple) -> tuple:
+    def table(state: Guedelon, kept: Row, now: tuple) -> tuple:
         pending, deck, discard, crane, reserve = now
         put_counts(kept.view, table_at, len(pending), len(deck), len(discard), crane, *reserve)
         return (pending[:], deck[:], discard[:], crane, reserve[:])
 
-    def marks(state: Guedelon, seat: int, kept: Row, now: tuple) -> tuple:
+    def marks(state: Guedelon, kept: Row, now: tuple) -> tuple:
         cart_loc, app_colour = now
         kept.view[place_at:visiting_at] = cart_bytes[cart_loc]
         kept.view[colour_at:turn_at] = colour_bytes[app_colour]
@@ -250,11 +252,11 @@ def observation_features(content: Content, boards: int) -> Features:
             put_pawns(kept.view, pawn_at[i], *counted[i])
         kept.pawns = counted
 
-    def workers(state: Guedelon, seat: int, kept: Row, now: tuple) -> tuple:
+    def workers(state: Guedelon, kept: Row, now: tuple) -> tuple:
         actor_loc, actor_seat = now
         own, others = [0] * places_count, [0] * places_count
         for actor, loc in enumerate(actor_loc):
-            if actor_seat[actor] == seat:
+            if actor_seat[actor] == 0:
                 own[loc] += 1
             else:
                 others[loc] += 1
@@ -262,7 +264,7 @@ def observation_features(content: Content, boards: int) -> Features:
         pack_pawns(kept)
         return (actor_loc[:], actor_seat[:])
 
-    def visitors(state: Guedelon, seat: int, kept: Row, now: tuple) -> tuple:
+    def visitors(state: Guedelon, kept: Row, now: tuple) -> tuple:
         loc_of, colour_of, up = now
         there = [0] * places_count
         bag, out, initiated = [0.0] * count, [0.0] * count, [0.0] * count
@@ -280,20 +282,20 @@ def observation_features(content: Content, boards: int) -> Features:
         pack_pawns(kept)
         return (loc_of[:], colour_of[:], up[:])
 
-    def ends(state: Guedelon, seat: int, kept: Row, now: tuple) -> tuple:
+    def ends(state: Guedelon, kept: Row, now: tuple) -> tuple:
         finished, mill, mill_filled = now
         spaces = min(mill_spaces, len(mill_filled)) if mill >= 0 else 0
         filling = sum(f >= 0 for f in mill_filled[:spaces])
         put_ends(kept.view, ends_at, finished, mill >= 0, mill == 1, spaces, filling)
         return (finished, mill, mill_filled[:])
 
-    def shown(state: Guedelon, seat: int, kept: Row, now: tuple) -> tuple:
+    def shown(state: Guedelon, kept: Row, now: tuple) -> tuple:
         """Closed, bonuses or the Mill changed: every location's tokens are packed again (`carried`)."""
         closed, production, mill = now
         kept.tokens[:places_count] = [None] * places_count
         return (closed[:], production[:], mill)
 
-    def built(state: Guedelon, seat: int, kept: Row, now: tuple) -> tuple:
+    def built(state: Guedelon, kept: Row, now: tuple) -> tuple:
         floor, mortar, crane, filled = now
         shape = (tuple(floor), tuple(mortar), crane, tuple(map(tuple, filled)))
         kept.view[castle_at:boards_at] = castle_piece(shape, *shape)
@@ -302,7 +304,7 @@ def observation_features(content: Content, boards: int) -> Features:
     def load(tokens: list[list[int]], wheelbarrows: list[int]) -> int:
         return sum(sum(tokens[places_count + w]) for w in wheelbarrows)
 
-    def numbers(state: Guedelon, seat: int, kept: Row, now: tuple) -> tuple:
+    def numbers(state: Guedelon, kept: Row, now: tuple) -> tuple:
         """Each board's numbers (whose, the apprentice's, experience, tools, its load), and which
         wheelbarrows its load sums (its own; solo's two workers with their own each push one)."""
         exp, tools, actor_board, apprentice, actor_seat = now
@@ -316,24 +318,25 @@ def observation_features(content: Content, boards: int) -> Features:
         for b, actors in enumerate(actors_of):
             pushing = actors if per_actor and len(actors) > 1 else actors[:1]
             pushed.append([state.barrow(actor) - places_count for actor in pushing])
-            mark = (actor_seat[actors[0]] == seat, apprentice >= 0 and actor_board[apprentice] == b)
+            mark = (actor_seat[actors[0]] == 0, apprentice >= 0 and actor_board[apprentice] == b)
             made += [*mark, exp[b], tools[b], load(tokens, pushed[-1])]
         put_boards(kept.view, boards_at, *made)
         kept.pushed = None if pushed == [[b] for b in range(boards)] else pushed
+        kept.firsts = [actors[0] for actors in actors_of]
         return (exp[:], tools[:], actor_board[:], apprentice, actor_seat[:])
 
     # What writes each group of `from_state`'s key, in its order; each gives the copy to keep.
     writers = (head, table, marks, workers, visitors, ends, shown, built, numbers)
     groups = range(len(writers))
 
-    def carried(state: Guedelon, seat: int, kept: Row, tokens: list[list[int]]) -> None:
+    def carried(state: Guedelon, kept: Row, tokens: list[list[int]]) -> None:
         """The containers whose tokens changed packed again: a location's tokens (with closed and
         bonus; tokens change at about half the steps of random play, mostly at one location), the
         courtyard's and the cart's in the table, a board's wheelbarrow load."""
         seen, view, cart = kept.tokens, kept.view, len(tokens) - 1
         if len(seen) != len(tokens):  # the first row, or another number of wheelbarrows: all packed again
             seen = kept.tokens = [None] * len(tokens)
-            numbers(state, seat, kept, kept.key[-1])
+            numbers(state, kept, kept.key[-1])
         for i in compress(range(len(tokens)), map(ne, tokens, seen)):
             held = seen[i] = tokens[i][:]
             if i < places_count:
@@ -352,13 +355,30 @@ def observation_features(content: Content, boards: int) -> Features:
                     if i - places_count in each:
                         put_load(view, load_at[b], load(tokens, each))
 
-    # Each seat's last row with what it was made from: the rarely changing blocks are written again
-    # only when their group of the key (compared by value with copies) changed, the containers'
-    # tokens where they changed, and the turn (worker, stage, mode, cart actions) every time.
-    rows: dict[int, Row] = {}
+    def seen_by(made: array, state: Guedelon, seat: int) -> array:
+        """Seat 0's row `made` as `seat` sees it: the workers it moves are its own, others' the rest,
+        and its board is its own (nothing else in the row depends on the seat)."""
+        view, actor_seat = memoryview(made).cast("B"), state.actor_seat
+        own, others = [0] * places_count, [0] * places_count
+        for actor, loc in enumerate(state.actor_loc):
+            if actor_seat[actor] == seat:
+                own[loc] += 1
+            else:
+                others[loc] += 1
+        for loc in set(state.actor_loc):
+            put_mine(view, pawn_at[loc], own[loc], others[loc])
+        for b, actor in enumerate(shared.firsts):
+            put_load(view, mark_at[b], actor_seat[actor] == seat)
+        return made
+
+    # One row for every seat, as seat 0 sees it, with what it was made from: the rarely changing
+    # blocks are written again only when their group of the key (compared by value with copies)
+    # changed, the containers' tokens where they changed, and the turn (worker, stage, mode, cart
+    # actions) every time; another seat's copy has its own workers and board marked (`seen_by`).
+    shared = Row()
 
     def from_state(game: Any, state: Guedelon, seat: int, legal: list[Any]) -> array:
-        kept = rows.get(seat) or rows.setdefault(seat, Row())
+        kept = shared
         now = [
             (state.round, state.phase, state.event, state.side),
             (state.pending, state.deck, state.discard, state.crane, state.reserve),
@@ -373,10 +393,10 @@ def observation_features(content: Content, boards: int) -> Features:
         key = kept.key
         if now != key:
             for k in compress(groups, map(ne, now, key)):
-                key[k] = writers[k](state, seat, kept, now[k])
+                key[k] = writers[k](state, kept, now[k])
         tokens = state.tokens
         if tokens != kept.tokens:
-            carried(state, seat, kept, tokens)
+            carried(state, kept, tokens)
         put_turn(
             kept.view,
             turn_at,
@@ -384,6 +404,6 @@ def observation_features(content: Content, boards: int) -> Features:
             turn_bytes.get((state.stage, state.mode)) or floats([*stage(state.stage), *mode(state.mode)]),
             state.cart_left,
         )
-        return kept.row[:]
+        return kept.row[:] if seat == 0 else seen_by(kept.row[:], state, seat)
 
     return Features(tuple(slot_names), encode, from_state)
