@@ -208,7 +208,7 @@ def observation_features(content: Content, boards: int) -> Features:
     class Row:
         """One seat's row as its last observation left it, with what its blocks were made from."""
 
-        __slots__ = ("firsts", "key", "pawns", "pushed", "row", "tokens", "view", "visitors", "workers")
+        __slots__ = ("boards_of", "key", "pawns", "places_of", "pushed", "row", "tokens", "view", "visitors", "workers")
 
         def __init__(self) -> None:
             self.row = array("f", bytes(4 * len(slot_names)))
@@ -219,7 +219,8 @@ def observation_features(content: Content, boards: int) -> Features:
             self.visitors = [0] * places_count  # visitors at each location
             self.workers = ([0] * places_count, [0] * places_count)  # the seat's workers and others' at each
             self.pushed: list[list[int]] | None = None  # the wheelbarrows each board's load sums (None: its own)
-            self.firsts: list[int] = []  # each board's first actor, whose seat the board is
+            self.places_of: dict[int, list[int]] = {}  # where each seat's workers are
+            self.boards_of: dict[int, list[int]] = {}  # each seat's boards
 
     def head(state: Guedelon, kept: Row, now: tuple) -> tuple:
         round_, phase_now, event, side_now = now
@@ -255,12 +256,14 @@ def observation_features(content: Content, boards: int) -> Features:
     def workers(state: Guedelon, kept: Row, now: tuple) -> tuple:
         actor_loc, actor_seat = now
         own, others = [0] * places_count, [0] * places_count
+        places_of: dict[int, list[int]] = {}
         for actor, loc in enumerate(actor_loc):
             if actor_seat[actor] == 0:
                 own[loc] += 1
             else:
                 others[loc] += 1
-        kept.workers = (own, others)
+            places_of.setdefault(actor_seat[actor], []).append(loc)
+        kept.workers, kept.places_of = (own, others), places_of
         pack_pawns(kept)
         return (actor_loc[:], actor_seat[:])
 
@@ -315,14 +318,15 @@ def observation_features(content: Content, boards: int) -> Features:
             actors_of[board].append(actor)
         made: list[Any] = []
         pushed = []
+        kept.boards_of = {}
         for b, actors in enumerate(actors_of):
             pushing = actors if per_actor and len(actors) > 1 else actors[:1]
             pushed.append([state.barrow(actor) - places_count for actor in pushing])
             mark = (actor_seat[actors[0]] == 0, apprentice >= 0 and actor_board[apprentice] == b)
+            kept.boards_of.setdefault(actor_seat[actors[0]], []).append(b)
             made += [*mark, exp[b], tools[b], load(tokens, pushed[-1])]
         put_boards(kept.view, boards_at, *made)
         kept.pushed = None if pushed == [[b] for b in range(boards)] else pushed
-        kept.firsts = [actors[0] for actors in actors_of]
         return (exp[:], tools[:], actor_board[:], apprentice, actor_seat[:])
 
     # What writes each group of `from_state`'s key, in its order; each gives the copy to keep.
@@ -355,20 +359,18 @@ def observation_features(content: Content, boards: int) -> Features:
                     if i - places_count in each:
                         put_load(view, load_at[b], load(tokens, each))
 
-    def seen_by(made: array, state: Guedelon, seat: int) -> array:
+    def seen_by(made: array, seat: int) -> array:
         """Seat 0's row `made` as `seat` sees it: the workers it moves are its own, others' the rest,
-        and its board is its own (nothing else in the row depends on the seat)."""
-        view, actor_seat = memoryview(made).cast("B"), state.actor_seat
-        own, others = [0] * places_count, [0] * places_count
-        for actor, loc in enumerate(state.actor_loc):
-            if actor_seat[actor] == seat:
-                own[loc] += 1
-            else:
-                others[loc] += 1
-        for loc in set(state.actor_loc):
-            put_mine(view, pawn_at[loc], own[loc], others[loc])
-        for b, actor in enumerate(shared.firsts):
-            put_load(view, mark_at[b], actor_seat[actor] == seat)
+        and its boards are its own (nothing else in the row depends on the seat)."""
+        own, others = shared.workers
+        mine, boards_of = shared.places_of.get(seat, []), shared.boards_of
+        for loc in {*mine, *shared.places_of.get(0, ())}:
+            n = mine.count(loc)
+            put_mine(made, pawn_at[loc], n, own[loc] + others[loc] - n)
+        for b in boards_of.get(0, ()):
+            put_load(made, mark_at[b], 0)
+        for b in boards_of.get(seat, ()):
+            put_load(made, mark_at[b], 1)
         return made
 
     # One row for every seat, as seat 0 sees it, with what it was made from: the rarely changing
@@ -404,6 +406,6 @@ def observation_features(content: Content, boards: int) -> Features:
             turn_bytes.get((state.stage, state.mode)) or floats([*stage(state.stage), *mode(state.mode)]),
             state.cart_left,
         )
-        return kept.row[:] if seat == 0 else seen_by(kept.row[:], state, seat)
+        return kept.row[:] if seat == 0 else seen_by(kept.row[:], seat)
 
     return Features(tuple(slot_names), encode, from_state)
