@@ -202,11 +202,11 @@ def observation_features(content: Content, boards: int) -> Features:
     put_turn = Struct(f"=f{4 * (len(STAGES) + len(MODES))}sf").pack_into  # the worker, stage and mode, cart actions
     put_ends = Struct("=5f").pack_into  # the round finished, the Mill (present, built, spaces, filled)
     put_tokens = Struct(f"={len(KINDS) + 2}f").pack_into  # a location's tokens, closed and bonus
-    put_pawns, put_load, put_mine = Struct("=3f").pack_into, Struct("=f").pack_into, Struct("=2f").pack_into
+    put_pawns, put_mine, put_one = Struct("=3f").pack_into, Struct("=2f").pack_into, Struct("=f").pack_into
     put_boards = Struct(f"={len(BOARD_PARTS) * boards}f").pack_into  # the boards' numbers, in slot order
 
     class Row:
-        """One seat's row as its last observation left it, with what its blocks were made from."""
+        """The row as seat 0 sees it, as the last observation left it, with what its blocks were made from."""
 
         __slots__ = ("boards_of", "key", "pawns", "places_of", "pushed", "row", "tokens", "view", "visitors", "workers")
 
@@ -217,11 +217,12 @@ def observation_features(content: Content, boards: int) -> Features:
             self.tokens: list[Any] = []  # a copy of every container's tokens as last packed
             self.pawns: list[Any] = [None] * places_count  # each location's (workers, others', visitors)
             self.visitors = [0] * places_count  # visitors at each location
-            self.workers = ([0] * places_count, [0] * places_count)  # the seat's workers and others' at each
+            self.workers = ([0] * places_count, [0] * places_count)  # seat 0's workers and others' at each
             self.pushed: list[list[int]] | None = None  # the wheelbarrows each board's load sums (None: its own)
             self.places_of: dict[int, list[int]] = {}  # where each seat's workers are
             self.boards_of: dict[int, list[int]] = {}  # each seat's boards
 
+    # The writers: each packs its group's block into the row and gives the copy of the group to keep.
     def head(state: Guedelon, kept: Row, now: tuple) -> tuple:
         round_, phase_now, event, side_now = now
         put_head(
@@ -305,6 +306,7 @@ def observation_features(content: Content, boards: int) -> Features:
         return (floor[:], mortar[:], crane, [f[:] for f in filled])
 
     def load(tokens: list[list[int]], wheelbarrows: list[int]) -> int:
+        """The tokens in these wheelbarrows (a board's load)."""
         return sum(sum(tokens[places_count + w]) for w in wheelbarrows)
 
     def numbers(state: Guedelon, kept: Row, now: tuple) -> tuple:
@@ -353,11 +355,11 @@ def observation_features(content: Content, boards: int) -> Features:
             elif i == cart:
                 put_kinds(view, cart_at, *held)
             elif kept.pushed is None:  # board b pushes wheelbarrow b
-                put_load(view, load_at[i - places_count], sum(held))
+                put_one(view, load_at[i - places_count], sum(held))
             else:
                 for b, each in enumerate(kept.pushed):
                     if i - places_count in each:
-                        put_load(view, load_at[b], load(tokens, each))
+                        put_one(view, load_at[b], load(tokens, each))
 
     def seen_by(made: array, seat: int) -> array:
         """Seat 0's row `made` as `seat` sees it: the workers it moves are its own, others' the rest,
@@ -368,9 +370,9 @@ def observation_features(content: Content, boards: int) -> Features:
             n = mine.count(loc)
             put_mine(made, pawn_at[loc], n, own[loc] + others[loc] - n)
         for b in boards_of.get(0, ()):
-            put_load(made, mark_at[b], 0)
+            put_one(made, mark_at[b], 0)
         for b in boards_of.get(seat, ()):
-            put_load(made, mark_at[b], 1)
+            put_one(made, mark_at[b], 1)
         return made
 
     # One row for every seat, as seat 0 sees it, with what it was made from: the rarely changing
