@@ -104,9 +104,10 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(db: str, port: int, bot_workers: int, src: str | None) -> subprocess.Popen[bytes]:
+def start_server(db: str, port: int, bot_workers: int, src: str | None, processes: int) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-c", "from meeple.cli import app; app()", "serve", "--port", str(port)]
     command += ["--db", db, "--bot-workers", str(bot_workers)]
+    command += ["--processes", str(processes)] if processes > 1 else []
     env = dict(os.environ, PYTHONPATH=src) if src else None
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     deadline = time.monotonic() + 30
@@ -261,23 +262,38 @@ async def keep_table(
             stats.games_finished += 1
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of process `pid` and its live children (bot workers)."""
-    total = 0.0
+def processes(pid: int) -> dict[int, float]:
+    """Process `pid` and its live descendants (with --processes: the front, the server processes
+    and their bot workers; else the server and its bot workers): the CPU-seconds (user + system)
+    of each."""
+    parents, cpu = {}, {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if stat.parent.name == str(pid) or fields[1] == str(pid):
-            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+        child = int(stat.parent.name)
+        parents[child] = int(fields[1])
+        cpu[child] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    family, frontier = {pid}, {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - family
+        family |= frontier
+    return {member: cpu[member] for member in family if member in cpu}
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process `pid` and its live descendants."""
+    return sum(processes(pid).values())
 
 
 def rss_mib(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
     return float("nan")
 
 
@@ -347,16 +363,20 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--src", default=None, help="run the server from these sources (PYTHONPATH)")
+    parser.add_argument("--processes", type=int, default=1, help="meeple serve --processes (server processes)")
     args = parser.parse_args()
     global patches
     patches = served_patches(args.src)
     workdir = Path(tempfile.mkdtemp(prefix="meeple-bench-", dir="/var/tmp" if Path("/var/tmp").is_dir() else None))
     db = str(workdir / "bench.sqlite")
     port = free_port()
-    server = start_server(db, port, args.bot_workers, args.src)
+    server = start_server(db, port, args.bot_workers, args.src, args.processes)
+    front_cpu = processes(server.pid)[server.pid]  # its start-up apart
     try:
         measured = asyncio.run(run(args, port, server.pid, lambda: stored_actions(db)))
-        rss = rss_mib(server.pid)
+        family = processes(server.pid)
+        front_cpu = family[server.pid] - front_cpu
+        rss = {member: rss_mib(member) for member in sorted(family)}
         alive = server.poll() is None
     finally:
         server.kill()
@@ -372,7 +392,16 @@ def main() -> None:
     print(f"  server from {args.src or 'this checkout'}; load average at the end {os.getloadavg()[0]:.1f}")
     finished = stats.games_finished
     print(f"  tables held at once:     {args.tables} (created {stats.tables_created}, finished games {finished})")
-    print(f"  server alive at the end: {alive}; RSS {rss:.0f} MiB; database {size:.1f} MiB")
+    print(
+        f"  server alive at the end: {alive}; RSS {sum(rss.values()):.0f} MiB in {len(rss)} processes "
+        f"({', '.join(f'{mib:.0f}' for mib in rss.values())}); database {size:.1f} MiB"
+    )
+    if args.processes > 1:  # the front: every connection made so far went through it
+        connections = stats.tables_created * (1 + args.players)  # a form and the seats' websockets
+        print(
+            f"  the front:               {front_cpu:.2f} CPU-s after its start for {connections} connections "
+            f"({1000 * front_cpu / max(1, connections):.2f} ms each)"
+        )
     stored = measured.stored
     print(
         f"  actions stored:          {stored} ({stored / elapsed:.0f}/s; server CPU {measured.cpu:.1f} s, "

@@ -864,6 +864,15 @@ def serve(
     abandon_after: Annotated[
         str, typer.Option(help="Close an unfinished table after this long without a person's move.")
     ] = defaults.ABANDON_AFTER,
+    processes: Annotated[
+        int,
+        typer.Option(
+            help="Server processes behind the one port, each holding its share of the tables (their boards, "
+            "websockets and bots): N use up to N cores. --bot-workers is then per process (default: cores / N)."
+        ),
+    ] = 1,
+    worker_index: Annotated[int | None, typer.Option(hidden=True)] = None,
+    handover_fd: Annotated[int | None, typer.Option(hidden=True)] = None,
 ) -> None:
     """Serve the browser app: a lobby, live tables over websockets, bots, all kept in one SQLite file
     (or a PostgreSQL database shared by several servers).
@@ -873,23 +882,27 @@ def serve(
     Retry-After (a websocket, or one whose messages are over the limit: close code 4429), saying
     when to try again.
     Archived and abandoned tables are no longer served; `meeple export` writes their records.
+    With --processes N, a front process accepts every connection and hands it to the process of
+    the table it names (the lobby and new tables: process 0), and starts again a process that
+    dies. Limits on creating tables and the caps on open tables and search bots are counted in
+    process 0; websockets, moves and taking a free seat by the table's process, so a client may
+    reach those limits once in each process.
     Fixed: 8 search bots (easy, medium, hard) per client at unfinished tables; 32 websockets open
     per address and 64 per table; 64 HTTP connections per address, 2,048 in all; a request's
     headers within 10 s; a form of 128 KiB within 10 s; a websocket message of 4 KiB. Finished
     and abandoned tables are looked for at start and every 10 minutes.
     """
-    import uvicorn
+    import socket
 
-    from meeple.server import cleanup, create_app, rates
-    from meeple.server.connections import connection_limits, websocket_options
+    from meeple.server import cleanup, rates
     from meeple.server.scheduler import default_workers
     from meeple.server.store import POSTGRES_SCHEMES, StoreError
 
-    load_games()
     if bot_workers is None:
-        bot_workers = default_workers()
+        bot_workers = max(1, default_workers() // max(1, processes))
     with reported_errors():
         check_count("--bot-workers", bot_workers, minimum=0)
+        check_count("--processes", processes)
         if not 0 <= ws_compression <= 9:
             raise UsageProblem(f"--ws-compression must lie between 0 and 9, not {ws_compression}")
         if not 0 < port < 65536:
@@ -906,19 +919,82 @@ def serve(
         url = public_url or default_public_url(host, port)
         if urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).hostname:
             raise UsageProblem(f"--public-url must look like http://host:port or https://host, not {url!r}")
+        if processes > 1 and worker_index is None:
+            arguments = ["--db", db, "--bot-workers", str(bot_workers), "--public-url", url]
+            arguments += ["--ws-compression", str(ws_compression), "--limit-tables", limit_tables]
+            arguments += ["--limit-forms", limit_forms, "--limit-sockets", limit_sockets, "--limit-moves", limit_moves]
+            arguments += ["--max-open-tables", str(max_open_tables), "--archive-after", archive_after]
+            arguments += ["--abandon-after", abandon_after, "--processes", str(processes)]
+            serve_front(host, port, db, url, processes, bot_workers, arguments)
+            return
+        import uvicorn  # the web stack: not in the front, which serves nothing itself
+
+        from meeple.server import create_app
+        from meeple.server.connections import connection_limits, websocket_options
+        from meeple.server.processes import worker
+        from meeple.server.processes.owners import Share
+
+        load_games()
+        channel = None if worker_index is None or handover_fd is None else socket.socket(fileno=handover_fd)
+        share = Share(worker_index or 0, processes if channel is not None else 1)
         try:
-            web_app = create_app(db, bot_workers=bot_workers, public_url=url, limits=limits, retention=retention)
+            web_app = create_app(
+                db,
+                bot_workers=bot_workers,
+                public_url=url,
+                limits=limits,
+                retention=retention,
+                share=share,
+                hand_over=worker.announcer(channel) if channel is not None else lambda table_id, creator: None,
+            )
         except StoreError as error:
             raise UsageProblem(str(error)) from None
         except ImportError as error:
             raise UsageProblem(
                 f"a PostgreSQL database needs psycopg (pip install 'psycopg[binary]'): {error}"
             ) from None
+    # ws_max_size: the app refuses messages over 4 KB with a notice; far larger ones close the socket.
+    options = {"ws_max_size": 65536, "log_level": "info", **connection_limits(), **websocket_options(ws_compression)}
+    if channel is not None:
+        worker.serve(web_app, channel, **options)
+        return
     where = web_app.state.manager.store.description
     typer.echo(f"meeple: serving on {url}/ (listening on {host}:{port}, {where}, {bot_workers} bot worker(s))")
-    # ws_max_size: the app refuses messages over 4 KB with a notice; far larger ones close the socket.
-    sockets = websocket_options(ws_compression)
-    uvicorn.run(web_app, host=host, port=port, ws_max_size=65536, log_level="info", **connection_limits(), **sockets)
+    uvicorn.run(web_app, host=host, port=port, **options)
+
+
+def serve_front(
+    host: str, port: int, db: str, url: str, processes: int, bot_workers: int, arguments: list[str]
+) -> None:
+    """`meeple serve --processes N`: the front on the public port, and N server processes started
+    with `arguments` (and each its index and its end of the socket pair to the front)."""
+    from meeple.server.processes import front
+    from meeple.server.store import StoreError, open_store
+
+    with reported_errors():
+        try:  # opened once here: the schema is made before the processes open it together
+            store = open_store(db)
+            where = store.description
+            store.close()
+        except StoreError as error:
+            raise UsageProblem(str(error)) from None
+        except ImportError as error:
+            needed = "a PostgreSQL database needs psycopg (pip install 'psycopg[binary]')"
+            raise UsageProblem(f"{needed}: {error}") from None
+        try:
+            listener = front.listen(host, port)
+        except OSError as error:
+            raise UsageProblem(f"cannot listen on {host}:{port}: {error}") from None
+
+    def command(index: int, fd: int) -> list[str]:
+        own = ["--worker-index", str(index), "--handover-fd", str(fd)]
+        return [sys.executable, "-c", "from meeple.cli import app; app()", "serve", *arguments, *own]
+
+    typer.echo(
+        f"meeple: serving on {url}/ (listening on {host}:{port}, {processes} server processes, {where}, "
+        f"{bot_workers} bot worker(s) each)"
+    )
+    front.run(listener, processes, command)
 
 
 def default_public_url(host: str, port: int) -> str:

@@ -12,7 +12,14 @@ import meeple.rl as rl
 from meeple.rl.aec import MeepleEnv
 from meeple.rl.encoding import SlotEncoder
 
-CASES = [("four-big-strata", 4), ("round-house", 3), ("guedelon", 2), ("lotta-rome", 3), ("round-table", 3)]
+CASES = [
+    ("four-big-strata", 4),
+    ("round-house", 3),
+    ("guedelon", 2),
+    ("guedelon", 4),
+    ("lotta-rome", 3),
+    ("round-table", 3),
+]
 
 
 def _check_every_seat(env: MeepleEnv) -> None:

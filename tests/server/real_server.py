@@ -60,16 +60,17 @@ def read_log(log: IO[bytes]) -> str:
     return log.read().decode(errors="replace")
 
 
-def create_remote_table(port: int, seats: list[str]) -> tuple[str, list[str]]:
-    """A Four Big Strata table made through the lobby form of the server at `port`: its id and
-    the websocket paths of its human seats (with their tokens)."""
-    form = f"game=four-big-strata&players={len(seats)}&" + "&".join(f"seat{n}={who}" for n, who in enumerate(seats))
+def create_remote_table(port: int, seats: list[str], game: str = "four-big-strata") -> tuple[str, list[str]]:
+    """A table of `game` made through the lobby form of the server at `port`: its id and the
+    websocket paths of its human seats (with their tokens)."""
+    form = f"game={game}&players={len(seats)}&" + "&".join(f"seat{n}={who}" for n, who in enumerate(seats))
     request = urllib.request.Request(f"http://127.0.0.1:{port}/tables", data=form.encode(), method="POST")
     with urllib.request.urlopen(request, timeout=HANG_SECONDS) as response:
         page = response.read().decode()
     urls = [url.replace("&amp;", "&") for url in re.findall(r'<a class="invite" href="([^"]*)"', page)]
     paths = [re.sub(r"^http://[^/]+/t/", "/ws/", url) for url in urls if "token=" in url]
-    return paths[0].split("/")[2].split("?")[0], paths
+    watch = next(url for url in urls if url.endswith("/watch"))
+    return watch.split("/")[-2], paths
 
 
 class Remote:
@@ -106,11 +107,16 @@ def settle(remotes: list[Remote]) -> int:
         remotes[0].receive()  # a bot is to move: its move is coming
 
 
-def play_remote(remotes: list[Remote], moves: int) -> int:
+def play_remote(remotes: list[Remote], moves: int, sent: list[str] | None = None) -> int:
+    """Play `moves` moves (each the first legal action of a seat to move), noting each in `sent`;
+    returns the number of actions the table then shows."""
     for _ in range(moves):
         now = settle(remotes)
         mover = next(remote for remote in remotes if action_ids(remote.view))
-        mover.ws.send(f'{{"action": "{action_ids(mover.view)[0]}", "seq": {now}}}')
+        action = action_ids(mover.view)[0]
+        if sent is not None:
+            sent.append(action)
+        mover.ws.send(f'{{"action": "{action}", "seq": {now}}}')
         while mover.seq == now:
             mover.receive()
     return settle(remotes)

@@ -6,13 +6,11 @@ game and run of the same rules version and options. The legal moves of a seat ar
 it.
 """
 
-from operator import attrgetter
-
 import numpy as np
 
 from meeple.engine import Action, Game
 
-_ID = attrgetter("id")
+INT8 = np.dtype(np.int8)  # a dtype object: numpy converts a type given as the dtype at every call
 
 
 class ActionSpace:
@@ -30,8 +28,9 @@ class ActionSpace:
 
     def indices(self, legal: list[Action]) -> list[int]:
         """The index of each legal action; a legal id missing from the catalogue is the game's bug."""
+        index = self.index
         try:
-            return list(map(self.index.__getitem__, map(_ID, legal)))
+            return [index[action.id] for action in legal]
         except KeyError as missing:
             raise LookupError(f"{self.slug}: legal action {missing} is missing from its action catalogue") from None
 
@@ -41,7 +40,7 @@ class ActionSpace:
         mask = bytearray(len(self.ids))
         for index in indices:
             mask[index] = 1
-        return np.frombuffer(mask, np.int8)
+        return np.frombuffer(mask, INT8)
 
     def check(self, action: object) -> int:
         """`action` as an index of this space; ValueError naming why if it is none."""

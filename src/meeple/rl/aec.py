@@ -131,23 +131,21 @@ class MeepleEnv(AECEnv):
             movers = self.game.to_move(state)
         return self.possible_agents[movers[0]] if movers else self.agents[0]
 
-    def _to_move(self) -> tuple[int, ...]:
-        """The seats to decide now (kept by `_next_agent` since the last decision, or worked out)."""
-        kept = self._movers
-        if kept is not None and kept[0] == self.state.decisions:
-            return kept[1]
-        return self.game.to_move(self.state)
-
     def legal(self, agent: str) -> tuple[list[Action], list[int]]:
         """The legal actions of `agent` now and their indices (empty if it need not act), worked
-        out once per decision and agent (an observation's mask and the step share them)."""
+        out once per decision and agent (an observation's mask and the step share them); whether
+        it acts is read from the seats `_next_agent` kept for this decision, else asked again."""
         seat = self._seat[agent]
+        state = self.state
+        decisions = state.decisions
         cached = self._legal
-        if cached is not None and cached[0] == self.state.decisions and cached[1] == seat:
+        if cached is not None and cached[0] == decisions and cached[1] == seat:
             return cached[2], cached[3]
-        legal = self.game.legal_actions(self.state, seat) if seat in self._to_move() else []
+        kept = self._movers
+        movers = kept[1] if kept is not None and kept[0] == decisions else self.game.to_move(state)
+        legal = self.game.legal_actions(state, seat) if seat in movers else []
         indices = self.space.indices(legal)
-        self._legal = (self.state.decisions, seat, legal, indices)
+        self._legal = (decisions, seat, legal, indices)
         return legal, indices
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -180,13 +178,14 @@ class MeepleEnv(AECEnv):
             ) from None
         self._cumulative_rewards[agent] = 0.0
         self.game.play(self.state, self._seat[agent], chosen)
+        self.agent_selection = self._next_agent()
         # Rewards come only at the end: until then every reward stays 0 and nothing accumulates.
-        if self.game.is_terminal(self.state):
+        # A game that is over has no seat to move (`Game.to_move`), so only then is it asked.
+        if not self._movers[1] and self.game.is_terminal(self.state):
             finals = final_rewards(self.game.result(self.state), self.players, self.reward)
             self.rewards = {name: finals[self._seat[name]] for name in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
-        self.agent_selection = self._next_agent()
         if self.render_mode == "human":
             self.render()
 

@@ -34,6 +34,7 @@ from meeple.engine import Action, Features, Game, State
 
 DEFAULT_SIZE = 4096
 BOUND = 1e4  # each slot is clipped to [-BOUND, BOUND] (a sum of squashed values: never reached in play)
+FLOAT32 = np.dtype(np.float32)  # a dtype object: numpy converts a type given as the dtype at every call
 PROSE = frozenset({"name", "label", "text", "effect", "log", "notes", "history", "rewards", "summary", "title"})
 
 
@@ -97,6 +98,7 @@ class SlotEncoder:
     def __init__(self, features: Features) -> None:
         self.features = features
         self.size = len(features)
+        self._from_state = features.from_state
 
     def encode(self, observation: dict[str, Any]) -> np.ndarray:
         row = self.features.encode(observation)
@@ -109,13 +111,13 @@ class SlotEncoder:
         one (equal to the slots of its observation, tested for every game), else encoded from
         `game.observation(state, seat)`. `legal` is the seat's legal actions now (empty if it
         need not act)."""
-        from_state = self.features.from_state
+        from_state = self._from_state
         if from_state is None:
             return self.encode(game.observation(state, seat))
         row = from_state(game, state, seat, legal)
         if len(row) != self.size:
             raise ValueError(f"the game's features gave {len(row)} numbers for its {self.size} named slots")
-        return np.frombuffer(row, np.float32)
+        return np.frombuffer(row, FLOAT32)
 
     def feature_names(self, observation: dict[str, Any]) -> list[str]:
         """The slots' names, in order (the same for every observation)."""

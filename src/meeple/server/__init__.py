@@ -4,7 +4,8 @@ Modules: store (the event log's interface), sqlite_store and postgres_store (its
 databases), commits (group commit), tables (live tables, restored at first use; acting,
 bots), scheduler (which bot thinks next and on which worker: fair between clients), bots
 (the worker side of bot thinking), views (what each browser is sent), connections (limits
-and compression of what clients hold open), app (routes and the websocket).
+and compression of what clients hold open), app (routes and the websocket); the package
+processes splits the tables between several server processes behind one port.
 The server is game-agnostic: it uses the engine's API and each game's `render_svg` /
 `render_text` only.
 """

@@ -28,6 +28,7 @@ from meeple.engine import MeepleError, game_specs, get_game
 from meeple.server import cleanup, origins, patches, views
 from meeple.server.bots import BOT_LEVELS
 from meeple.server.cleanup import DEFAULT_RETENTION, Retention
+from meeple.server.processes.owners import WHOLE, Share
 from meeple.server.rates import DEFAULT_LIMITS, Limits, Throttle, Throttles
 from meeple.server.store import HOT_SEAT, TableRow, open_store, utc_now
 from meeple.server.tables import HUMAN, Client, Duplicate, Refusal, TableManager, TooMany
@@ -107,6 +108,8 @@ def create_app(
     limits: Limits = DEFAULT_LIMITS,
     retention: Retention = DEFAULT_RETENTION,
     clock: Callable[[], datetime] = utc_now,
+    share: Share = WHOLE,
+    hand_over: Callable[[str, str], None] = lambda table_id, creator: None,
 ) -> FastAPI:
     """The meeple web app on the database `db`: a SQLite file (created if missing) or a
     postgresql:// URL (see store.open_store; StoreError if it cannot be opened).
@@ -120,13 +123,24 @@ def create_app(
     its origin (see origins.py). `view_interval` paces the views sent to one browser (see
     send_updates; 0: unpaced). `limits` bounds what one client address may do (rates.py);
     `retention` says when finished and abandoned tables are closed, by `clock`'s time (cleanup.py).
+    With `meeple serve --processes N` (see the package processes), `share` is the part of the
+    tables this process holds and `hand_over` announces a table created here for another process
+    (its id and its creator's address); every HTTP response then closes its connection, so that
+    a browser's next request is routed afresh to the process of the table it names.
     """
     redact_server_logs()
     base_url = public_url.rstrip("/")
     allowed = origins.allowed_origins(base_url)
     for spec in game_specs():  # read every game's component files now: never later, on the event loop
         get_game(spec.slug)
-    manager = TableManager(open_store(db), bot_workers, open_tables_per_client=limits.open_tables, clock=clock)
+    manager = TableManager(
+        open_store(db, shared=share.split),
+        bot_workers,
+        open_tables_per_client=limits.open_tables,
+        clock=clock,
+        share=share,
+        hand_over=hand_over,
+    )
     throttles = Throttles(limits)
     log.info("%d unfinished stored tables to restore", manager.load())
 
@@ -152,6 +166,14 @@ def create_app(
             return error_page(403, "Refused", refusal)
         return await call_next(request)
 
+    if share.split:
+
+        @app.middleware("http")
+        async def close_connection(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+            response = await call_next(request)
+            response.headers["Connection"] = "close"
+            return response
+
     @app.middleware("http")
     async def security_headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
         response = await call_next(request)
@@ -164,7 +186,7 @@ def create_app(
     def page(name: str, status: int = 200, **context: Any) -> HTMLResponse:
         return HTMLResponse(views.templates.get_template(name).render(**context), status_code=status)
 
-    def lobby(error: str | None = None, status: int = 200, fields: dict[str, str] | None = None) -> HTMLResponse:
+    async def lobby(error: str | None = None, status: int = 200, fields: dict[str, str] | None = None) -> HTMLResponse:
         """The lobby; after a refused form, its error beside that game's form, filled as it was sent."""
         specs = game_specs()
         chosen = (fields or {}).get("game", "")
@@ -179,7 +201,7 @@ def create_app(
             chosen=chosen if known else None,
             error=error,
             broken=len(manager.broken),
-            open_tables=views.open_tables(manager.open_tables()),
+            open_tables=views.open_tables(await manager.listed()),
         )
 
     def error_page(status: int, heading: str, message: str) -> HTMLResponse:
@@ -200,7 +222,7 @@ def create_app(
 
     @app.get("/", response_class=HTMLResponse)
     async def lobby_page() -> HTMLResponse:
-        return lobby()
+        return await lobby()
 
     @app.post("/tables", response_class=HTMLResponse, openapi_extra=CREATE_FORM_SCHEMA)
     async def create_table(request: Request) -> HTMLResponse:
@@ -209,13 +231,13 @@ def create_app(
             return refused
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != FORM_TYPE:
-            return lobby(f"the form must be sent as {FORM_TYPE}, not {kind[:60] or 'nothing'!r}", 415)
+            return await lobby(f"the form must be sent as {FORM_TYPE}, not {kind[:60] or 'nothing'!r}", 415)
         try:
             body = await asyncio.wait_for(read_body(request, MAX_FORM), FORM_SECONDS)
         except TimeoutError:
-            return lobby(f"the form did not arrive within {FORM_SECONDS:.0f} seconds", 408)
+            return await lobby(f"the form did not arrive within {FORM_SECONDS:.0f} seconds", 408)
         if body is None:
-            return lobby(f"the form is too large (over {MAX_FORM} bytes)", 413)
+            return await lobby(f"the form is too large (over {MAX_FORM} bytes)", 413)
         fields = dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
         try:  # checking the options may parse a deck text: off the event loop
             slug, players, seats, options, hot_seat = await asyncio.to_thread(parse_create_form, fields)
@@ -223,9 +245,9 @@ def create_app(
             owner = client_address(request)  # bots are scheduled and capped per client
             table, tokens = await manager.create(slug, players, seats, options, hot_seat, owner=owner, listed=listed)
         except TooMany as error:
-            return lobby(str(error), 429, fields)
+            return await lobby(str(error), 429, fields)
         except MeepleError as error:
-            return lobby(views.form_error(fields.get("game", ""), error), 400, fields)
+            return await lobby(views.form_error(fields.get("game", ""), error), 400, fields)
         links = []
         for seat, token in sorted(tokens.items()):
             who = "Hot seat (every human seat)" if seat == HOT_SEAT else f"Seat {seat}"
@@ -244,7 +266,7 @@ def create_app(
         try:
             _, token = await manager.join(table_id)
         except MeepleError as error:
-            return lobby(str(error), 409)
+            return await lobby(str(error), 409)
         return RedirectResponse(f"/t/{quote(table_id)}?token={quote(token)}", status_code=303)
 
     async def table_page(table_id: str, token: str | None) -> HTMLResponse:

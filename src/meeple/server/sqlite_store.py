@@ -6,8 +6,14 @@ in the OS cache; but it may lose the last commits if the machine loses power. Th
 promises that an action is stored before anyone is told about it, so every commit is
 synced (`FULL`): one fsync of the WAL per commit, and a commit holds every action that
 arrived while the previous one was being synced (see commits.py).
+
+Several server processes (`meeple serve --processes N`) write the one file. SQLite lets one
+write at a time and makes the others retry after sleeps of up to 100 ms (its busy handler), so
+a shared store first takes an exclusive lock on the file `<db>-writer` (flock): a writer that
+waits is woken as soon as the lock is free.
 """
 
+import fcntl
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -36,15 +42,16 @@ MIGRATIONS = (
 class SQLiteStore(Store):
     """The event store in one SQLite file (created if missing)."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, shared: bool = False) -> None:
         self.path = path
         self.description = f"the SQLite file {path}"
+        self.writer = open(f"{path}-writer", "a") if shared else None  # noqa: SIM115 (held open, closed by close)
         try:
             self.db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+            self.db.execute("PRAGMA busy_timeout=5000")  # first: other server processes may write the file now
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
-            self.db.execute("PRAGMA busy_timeout=5000")
             for statement in SCHEMA:
                 self.db.execute(statement)
             self._migrate()
@@ -56,6 +63,8 @@ class SQLiteStore(Store):
 
     def close(self) -> None:
         self.db.close()
+        if self.writer is not None:
+            self.writer.close()
 
     def _migrate(self) -> None:
         """Add the columns of MIGRATIONS that an older database file lacks."""
@@ -69,7 +78,19 @@ class SQLiteStore(Store):
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
-        """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on an exception (autocommit connection)."""
+        """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on an exception (autocommit connection); in a
+        shared store, holding the writers' lock."""
+        if self.writer is not None:
+            fcntl.flock(self.writer, fcntl.LOCK_EX)
+        try:
+            with self._written():
+                yield
+        finally:
+            if self.writer is not None:
+                fcntl.flock(self.writer, fcntl.LOCK_UN)
+
+    @contextmanager
+    def _written(self) -> Iterator[None]:
         self.db.execute("BEGIN IMMEDIATE")
         try:
             yield

@@ -233,6 +233,31 @@ class Store(ABC):
         rows = self._execute(f"SELECT {TABLE_COLUMNS} FROM tables{where} ORDER BY created, id")
         return [_row(r) for r in rows]
 
+    def unfinished(self, table_ids: Sequence[str]) -> set[str]:
+        """Those of `table_ids` whose game goes on: neither finished nor closed."""
+        if not table_ids:
+            return set()
+        marks = ", ".join("?" * len(table_ids))
+        rows = self._execute(
+            f"SELECT id FROM tables WHERE finished IS NULL AND closed IS NULL AND id IN ({marks})", table_ids
+        )
+        return {table_id for (table_id,) in rows}
+
+    def listed_unfinished(self) -> list[tuple[TableRow, list[int], int]]:
+        """Every listed table whose game goes on (neither finished nor closed), with the seats
+        taken (those that have a token) and its number of actions, oldest first."""
+        where = "listed = 1 AND finished IS NULL AND closed IS NULL"
+        rows = self._execute(
+            f"SELECT {TABLE_COLUMNS}, (SELECT COUNT(*) FROM events WHERE table_id = tables.id) FROM tables "
+            f"WHERE {where} ORDER BY created, id"
+        )
+        taken: dict[str, list[int]] = {}
+        for table_id, seat in self._execute(
+            f"SELECT table_id, seat FROM seat_tokens WHERE table_id IN (SELECT id FROM tables WHERE {where})"
+        ):
+            taken.setdefault(table_id, []).append(seat)
+        return [(_row(r), taken.get(r[0], []), int(r[-1])) for r in rows]
+
     def token_hashes(self, table_id: str) -> dict[int, str]:
         rows = self._execute("SELECT seat, token_sha256 FROM seat_tokens WHERE table_id = ?", (table_id,))
         return {seat: digest for seat, digest in rows}
@@ -271,12 +296,13 @@ def _row(r: Sequence[Any]) -> TableRow:
     )
 
 
-def open_store(db: str) -> Store:
-    """The store named by `--db`: a PostgreSQL URL (postgresql://user@host/name), else a SQLite file."""
+def open_store(db: str, shared: bool = False) -> Store:
+    """The store named by `--db`: a PostgreSQL URL (postgresql://user@host/name), else a SQLite
+    file (`shared`: written by several server processes at once, see sqlite_store.py)."""
     if db.startswith(POSTGRES_SCHEMES):
         from meeple.server.postgres_store import PostgresStore  # psycopg is needed only for PostgreSQL
 
         return PostgresStore(db)
     from meeple.server.sqlite_store import SQLiteStore
 
-    return SQLiteStore(db)
+    return SQLiteStore(db, shared)

@@ -30,6 +30,7 @@ from meeple.agents import make_agent
 from meeple.engine import Action, Game, GameSpec, MeepleError, State, get_game
 from meeple.server import bots, patches
 from meeple.server.commits import GroupCommit
+from meeple.server.processes.owners import WHOLE, Share
 from meeple.server.rates import OPEN_TABLES
 from meeple.server.scheduler import Scheduler, Worker, is_cheap
 from meeple.server.store import HOT_SEAT, Conflict, Event, Store, TableRow, now, token_hash, token_matches, utc_now
@@ -260,6 +261,12 @@ class TableManager:
     thread each, in this process: for tests and tiny machines). A client may keep at most
     `open_tables_per_client` unfinished tables and `search_seats_per_client` search bots at them.
     `clock` tells when moves are made (what clean-up measures idle time by; tests set it).
+
+    With `meeple serve --processes N` the manager holds only the tables of its `share`
+    (processes/owners.py): it restores, plays and cleans up no other, and a table it creates
+    for another process is stored, counted against its creator's caps until it is finished or closed, and
+    announced with `hand_over` (its id and creator), so that its owner `adopt`s it: restores it,
+    starts its bots and schedules their thinking as the creator's.
     """
 
     def __init__(
@@ -269,8 +276,14 @@ class TableManager:
         search_seats_per_client: int = SEARCH_SEATS_PER_CLIENT,
         open_tables_per_client: int = OPEN_TABLES,
         clock: Callable[[], datetime] = utc_now,
+        share: Share = WHOLE,
+        hand_over: Callable[[str, str], None] = lambda table_id, creator: None,
     ) -> None:
         self.store = store
+        self.share = share
+        self.hand_over = hand_over
+        self._handed: dict[str, dict[str, int]] = {}  # creator -> {table held elsewhere: its search seats}
+        self._creators: dict[str, str] = {}  # table made for this process by process 0 -> its creator
         self.clock = clock
         self.open_tables_per_client = open_tables_per_client
         self.bot_workers = bot_workers
@@ -296,7 +309,7 @@ class TableManager:
         Finished tables are restored only when someone asks for one, so starting takes the
         same time however many games were ever played. Returns how many were noted."""
         for row in self.store.tables(finished=False):
-            if row.id not in self.tables:
+            if row.id not in self.tables and self.share.owns(row.id):
                 self._unrestored[row.id] = row
         return len(self._unrestored)
 
@@ -321,8 +334,10 @@ class TableManager:
 
     async def find(self, table_id: str) -> Table | None:
         """The table `table_id`, restored from the store at its first use; None if there is
-        none. A table that cannot be restored is returned marked broken (and listed in
-        `broken`); it never stops the server or another table."""
+        none (or another process holds it). A table that cannot be restored is returned marked
+        broken (and listed in `broken`); it never stops the server or another table."""
+        if not self.share.owns(table_id):
+            return None
         table = self.tables.get(table_id)
         if table is not None:
             return table
@@ -338,6 +353,7 @@ class TableManager:
         if row is None or row.closed is not None:  # a closed table is no longer served (cleanup.py)
             return None
         table = Table(row, {})
+        table.owner = self._creators.pop(table_id, table.owner)
         try:  # reading the log (the database may fail) and replaying it
             table.token_hashes = await self._in_db(self.store.token_hashes, table_id)
             table.note_moves(await self._in_db(self.store.last_moves, table_id))
@@ -351,6 +367,19 @@ class TableManager:
             row.finished = now()
         self.kick_bots(table)
         return table
+
+    async def adopt(self, table_id: str, creator: str) -> None:
+        """Restore a table that process 0 created for this one (its bots start if one is to move),
+        its bots' thinking charged to `creator`, the client that made it (as in the process that
+        made it: fair shares between clients, scheduler.py)."""
+        if not self.share.owns(table_id):
+            return
+        if creator:
+            self._creators[table_id] = creator
+        table = await self.find(table_id)
+        self._creators.pop(table_id, None)
+        if table is not None and creator and table.owner == table.id:  # restored before this came
+            table.owner = creator
 
     def _mark_broken(self, table: Table, error: Exception) -> None:
         table.broken = str(error) if isinstance(error, MeepleError) else f"{type(error).__name__}: {error}"
@@ -418,6 +447,7 @@ class TableManager:
         for who in seats:
             if who != HUMAN:
                 make_agent(who, 0)  # BadAgent if the spec is not valid
+        await self._forget_ended(owner)
         with self._reserved(owner, seats):
             return await self._create(game, players, seats, hot_seat, seed, owner, listed)
 
@@ -431,12 +461,22 @@ class TableManager:
         """The search bots (every bot but random and heuristic) at `owner`'s unfinished tables,
         counting tables being created and not tables that cannot go on (broken, or stuck on a
         failed bot): what the per-client cap counts."""
-        return sum(search_seats(t.row.seats) for t in self._live_of(owner)) + self._creating.get(owner, [0, 0])[0]
+        live = sum(search_seats(t.row.seats) for t in self._live_of(owner))
+        return live + sum(self._handed.get(owner, {}).values()) + self._creating.get(owner, [0, 0])[0]
 
     def open_tables_of(self, owner: str) -> int:
         """`owner`'s unfinished tables that can go on, and those being created: what the cap of
         open tables counts (a closed table is no longer among the tables at all)."""
-        return sum(1 for _ in self._live_of(owner)) + self._creating.get(owner, [0, 0])[1]
+        live = sum(1 for _ in self._live_of(owner))
+        return live + len(self._handed.get(owner, {})) + self._creating.get(owner, [0, 0])[1]
+
+    async def _forget_ended(self, owner: str) -> None:
+        """Stop counting `owner`'s tables held by other processes that are finished or closed
+        (as the store says: their owners write it there)."""
+        handed = self._handed.get(owner)
+        if handed:
+            going_on = await self._in_db(self.store.unfinished, list(handed))
+            self._handed[owner] = {table_id: seats for table_id, seats in handed.items() if table_id in going_on}
 
     @contextmanager
     def _reserved(self, owner: str, seats: list[str]) -> Iterator[None]:
@@ -501,6 +541,11 @@ class TableManager:
         table.owner = owner or row.id
         table.game, table.state = game, game.new_game(players, row.seed)
         table.note_options()
+        if not self.share.owns(row.id):  # stored: its owner restores it from there
+            if owner:
+                self._handed.setdefault(owner, {})[row.id] = search_seats(seats)
+            self.hand_over(row.id, owner)
+            return table, tokens
         self.tables[row.id] = table
         self.kick_bots(table)
         return table, tokens
@@ -509,6 +554,19 @@ class TableManager:
         """Listed tables with a free human seat, newest first."""
         found = [table for table in self.tables.values() if table.open_seats()]
         return sorted(found, key=lambda table: table.row.created, reverse=True)
+
+    async def listed(self) -> list[tuple[Table, int]]:
+        """Every listed table with a free human seat and its number of moves, newest first:
+        this process's from memory, the other processes' as stored (not restored here)."""
+        found = [(table, table.seq) for table in self.open_tables()]
+        if self.share.split:
+            for row, taken, moves in await self._in_db(self.store.listed_unfinished):
+                if not self.share.owns(row.id):
+                    table = Table(row, dict.fromkeys(taken, ""))
+                    table.game = get_game(row.game, row.options)
+                    if table.open_seats():
+                        found.append((table, moves))
+        return sorted(found, key=lambda listed: listed[0].row.created, reverse=True)
 
     async def join(self, table_id: str) -> tuple[int, str]:
         """Take the first free seat of a listed table: returns the seat and its new token (shown once).
@@ -622,8 +680,10 @@ class TableManager:
             client.tell(f"This table was {why}: its record is kept, but it can no longer be played.", kind="info")
 
     async def finished_before(self, at: datetime) -> list[str]:
-        """The ids of the stored tables, loaded or not, whose game ended before `at`, not closed."""
-        return await self._in_db(self.store.finished_before, at.isoformat(timespec="milliseconds"))
+        """The ids of this process's stored tables, loaded or not, whose game ended before `at`,
+        not closed."""
+        ids = await self._in_db(self.store.finished_before, at.isoformat(timespec="milliseconds"))
+        return [table_id for table_id in ids if self.share.owns(table_id)]
 
     async def note_stored_moves(self, table: Table) -> None:
         """Read when each seat of `table` last moved from the store (another server on the same

@@ -337,8 +337,9 @@ def game_pictures() -> dict[str, Markup]:
     return {slug: Markup(svg) for slug, svg in drawn.items() if svg}
 
 
-def open_tables(tables: list[Table]) -> list[dict[str, Any]]:
-    """The lobby's list of listed tables with a free seat: game, who sits where, how many are free."""
+def open_tables(listed: list[tuple[Table, int]]) -> list[dict[str, Any]]:
+    """The lobby's list of listed tables with a free seat (each with its number of moves):
+    game, who sits where, how many are free."""
     return [
         {
             "id": table.id,
@@ -346,9 +347,9 @@ def open_tables(tables: list[Table]) -> list[dict[str, Any]]:
             "players": table.row.players,
             "free": len(table.open_seats()),
             "seats": ", ".join(seat_name(table, seat) for seat in range(table.row.players)),
-            "moves": table.seq,
+            "moves": moves,
         }
-        for table in tables
+        for table, moves in listed
     ]
 
 

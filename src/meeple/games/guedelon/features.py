@@ -154,10 +154,6 @@ def observation_features(content: Content, boards: int) -> Features:
     floors_of = [len(floors) for floors in content.floors]
     per_floor, castle, mill_spaces = content.rope_per_floor, content.castle, len(content.mill_needs)
     hidden = [0.0] * (len(KINDS) + 2)  # a location not shown: no tokens, not closed, no bonus
-    located_step = 4 * len(LOCATION_PARTS)  # bytes of one location's block
-    located_size = located_step * len(shown_always)
-    put_tokens = Struct(f"{len(KINDS) + 2}f").pack_into  # a location's tokens, closed and bonus
-    put_pawns, pawns_at = Struct("3f").pack_into, 4 * (len(KINDS) + 2)  # its workers, others' and visitors
     count, places_count = len(COLOURS), len(shown_always)  # the locations are the first containers
 
     def castle_state(floor_of: tuple[int, ...], mortar: tuple[int, ...], crane: int, filled: tuple) -> list[float]:
@@ -187,163 +183,231 @@ def observation_features(content: Content, boards: int) -> Features:
     cart_bytes = [floats(place_hot(place)) for place in places]
     colour_bytes = [floats(colour_hot(colour)) for colour in COLOURS] + [floats(colour_hot(None))]
     turn_bytes = {(s, m): floats([*stage(s), *mode(m)]) for s in STAGES for m in MODES}
-    # The whole row is one `struct.pack`: the numbers that change at most steps as floats, each
-    # one-hot and kept block as its float32 bytes (`Ns`), in slot order.
-    table_count = 4 + len(RESERVE) + 2 * len(KINDS)
-    castle_size = 4 * len(BUILDING_PARTS) * len(floors_of)
-    board_format = f"{4 * (len(BOARD_PARTS) - 1)}sf"  # a board's numbers as bytes, then its load
-    row_format = Struct(
-        f"={4 * (3 + len(PHASES) + len(SIDES))}s{4 * table_count}s{4 * len(places)}s{12 * count}s{4 * count}s"
-        f"f{4 * (len(STAGES) + len(MODES))}s6f{located_size}s{castle_size}s{4 * len(BOARD_PARTS) * boards}s"
-    )
-    boards_pack = Struct(f"={board_format * boards}").pack
-    if row_format.size != 4 * len(slot_names):
-        raise ValueError(f"Guédelon's row format does not cover its {len(slot_names)} named slots")
-    # What each seat's last row was made from: the visitors (where, which colour, initiated) with their
-    # counts, the workers (where, whose) with their counts, the locations (closed, bonuses, the
-    # Mill, each one's tokens and pawn counts, and the block in which only the locations whose
-    # tokens changed, or whose pawn counts did, have those slots packed again: tokens change at
-    # about half the steps of random play, at one location; pawns at one in five), the castle's
-    # inputs with its block, and the boards' numbers but their loads (experience, tools, actors)
-    # as bytes, with each wheelbarrow's load (summed at every observation) set between them and the
-    # block packed again when a load changed.
-    kept: dict[int, list[Any]] = {}
-    # The table's counts and goods (pending, deck, discard, crane, reserve, courtyard, cart: changed at
-    # under one step in five), seen alike by every seat: kept once, with copies of their inputs.
-    table_pack = Struct(f"{table_count}f").pack
-    table: list[Any] = [None, b""]
-    # The head (round, years, phase, event card and side: changed a few times a round), kept alike.
-    head_pack, head = Struct("2f").pack, [None, b""]
+
+    # Where each block starts in the row's bytes (4 a slot), found by the slots' names.
+    def at(name: str) -> int:
+        return 4 * slot_names.index(name)
+
+    table_at, courtyard_at, cart_at = at("pending"), at(f"courtyard/{KINDS[0]}"), at(f"cart/{KINDS[0]}")
+    place_at, visiting_at = at(f"cart_at/{places[0]}"), at(f"bag/{COLOURS[0]}")
+    colour_at, turn_at, ends_at = at(f"apprentice_colour/{COLOURS[0]}"), at("worker"), at("finished_round")
+    token_at = [at(f"{place}/{LOCATION_PARTS[0]}") for place in places]  # a location's tokens, closed, bonus
+    pawn_at = [at(f"{place}/mine") for place in places]  # its workers, others' and visitors
+    castle_at, boards_at = at(f"{buildings[0]}/{BUILDING_PARTS[0]}"), at("board0/mine")
+    load_at = [at(f"board{b}/wheelbarrow") for b in range(boards)]
+    mark_at = [at(f"board{b}/mine") for b in range(boards)]
+    put_head = Struct(f"=2f{4 * len(PHASES)}sf{4 * len(SIDES)}s").pack_into  # round, years, phase, event, side
+    put_counts = Struct(f"={4 + len(RESERVE)}f").pack_into  # pending, deck, discard, crane, the reserve
+    put_kinds = Struct(f"={len(KINDS)}f").pack_into  # the courtyard's or the cart's tokens
+    put_turn = Struct(f"=f{4 * (len(STAGES) + len(MODES))}sf").pack_into  # the worker, stage and mode, cart actions
+    put_ends = Struct("=5f").pack_into  # the round finished, the Mill (present, built, spaces, filled)
+    put_tokens = Struct(f"={len(KINDS) + 2}f").pack_into  # a location's tokens, closed and bonus
+    put_pawns, put_mine, put_one = Struct("=3f").pack_into, Struct("=2f").pack_into, Struct("=f").pack_into
+    put_boards = Struct(f"={len(BOARD_PARTS) * boards}f").pack_into  # the boards' numbers, in slot order
+
+    class Row:
+        """The row as seat 0 sees it, as the last observation left it, with what its blocks were made from."""
+
+        __slots__ = ("boards_of", "key", "pawns", "places_of", "pushed", "row", "tokens", "view", "visitors", "workers")
+
+        def __init__(self) -> None:
+            self.row = array("f", bytes(4 * len(slot_names)))
+            self.view = memoryview(self.row).cast("B")
+            self.key: list[Any] = [None] * len(writers)  # copies of `from_state`'s groups as last written
+            self.tokens: list[Any] = []  # a copy of every container's tokens as last packed
+            self.pawns: list[Any] = [None] * places_count  # each location's (workers, others', visitors)
+            self.visitors = [0] * places_count  # visitors at each location
+            self.workers = ([0] * places_count, [0] * places_count)  # seat 0's workers and others' at each
+            self.pushed: list[list[int]] | None = None  # the wheelbarrows each board's load sums (None: its own)
+            self.places_of: dict[int, list[int]] = {}  # where each seat's workers are
+            self.boards_of: dict[int, list[int]] = {}  # each seat's boards
+
+    # The writers: each packs its group's block into the row and gives the copy of the group to keep.
+    def head(state: Guedelon, kept: Row, now: tuple) -> tuple:
+        round_, phase_now, event, side_now = now
+        put_head(
+            kept.view,
+            0,
+            round_,
+            round_ - 1,
+            phase_bytes.get(phase_now) or floats(phase(phase_now)),
+            event,
+            side_bytes.get(side_now) or floats(side(side_now)),
+        )
+        return now  # numbers and strings: kept as they are
+
+    def table(state: Guedelon, kept: Row, now: tuple) -> tuple:
+        pending, deck, discard, crane, reserve = now
+        put_counts(kept.view, table_at, len(pending), len(deck), len(discard), crane, *reserve)
+        return (pending[:], deck[:], discard[:], crane, reserve[:])
+
+    def marks(state: Guedelon, kept: Row, now: tuple) -> tuple:
+        cart_loc, app_colour = now
+        kept.view[place_at:visiting_at] = cart_bytes[cart_loc]
+        kept.view[colour_at:turn_at] = colour_bytes[app_colour]
+        return now
+
+    def pack_pawns(kept: Row) -> None:
+        """The pawn counts packed again at the locations where they changed."""
+        counted = list(zip(*kept.workers, kept.visitors, strict=True))
+        for i in compress(range(places_count), map(ne, counted, kept.pawns)):
+            put_pawns(kept.view, pawn_at[i], *counted[i])
+        kept.pawns = counted
+
+    def workers(state: Guedelon, kept: Row, now: tuple) -> tuple:
+        actor_loc, actor_seat = now
+        own, others = [0] * places_count, [0] * places_count
+        places_of: dict[int, list[int]] = {}
+        for actor, loc in enumerate(actor_loc):
+            if actor_seat[actor] == 0:
+                own[loc] += 1
+            else:
+                others[loc] += 1
+            places_of.setdefault(actor_seat[actor], []).append(loc)
+        kept.workers, kept.places_of = (own, others), places_of
+        pack_pawns(kept)
+        return (actor_loc[:], actor_seat[:])
+
+    def visitors(state: Guedelon, kept: Row, now: tuple) -> tuple:
+        loc_of, colour_of, up = now
+        there = [0] * places_count
+        bag, out, initiated = [0.0] * count, [0.0] * count, [0.0] * count
+        for p, loc in enumerate(loc_of):
+            colour = colour_of[p]
+            if loc < 0:
+                bag[colour] += 1.0
+            else:
+                out[colour] += 1.0
+                there[loc] += 1
+            if up[p]:
+                initiated[colour] += 1.0
+        kept.view[visiting_at:colour_at] = floats([*bag, *out, *initiated])
+        kept.visitors = there
+        pack_pawns(kept)
+        return (loc_of[:], colour_of[:], up[:])
+
+    def ends(state: Guedelon, kept: Row, now: tuple) -> tuple:
+        finished, mill, mill_filled = now
+        spaces = min(mill_spaces, len(mill_filled)) if mill >= 0 else 0
+        filling = sum(f >= 0 for f in mill_filled[:spaces])
+        put_ends(kept.view, ends_at, finished, mill >= 0, mill == 1, spaces, filling)
+        return (finished, mill, mill_filled[:])
+
+    def shown(state: Guedelon, kept: Row, now: tuple) -> tuple:
+        """Closed, bonuses or the Mill changed: every location's tokens are packed again (`carried`)."""
+        closed, production, mill = now
+        kept.tokens[:places_count] = [None] * places_count
+        return (closed[:], production[:], mill)
+
+    def built(state: Guedelon, kept: Row, now: tuple) -> tuple:
+        floor, mortar, crane, filled = now
+        shape = (tuple(floor), tuple(mortar), crane, tuple(map(tuple, filled)))
+        kept.view[castle_at:boards_at] = castle_piece(shape, *shape)
+        return (floor[:], mortar[:], crane, [f[:] for f in filled])
+
+    def load(tokens: list[list[int]], wheelbarrows: list[int]) -> int:
+        """The tokens in these wheelbarrows (a board's load)."""
+        return sum(sum(tokens[places_count + w]) for w in wheelbarrows)
+
+    def numbers(state: Guedelon, kept: Row, now: tuple) -> tuple:
+        """Each board's numbers (whose, the apprentice's, experience, tools, its load), and which
+        wheelbarrows its load sums (its own; solo's two workers with their own each push one)."""
+        exp, tools, actor_board, apprentice, actor_seat = now
+        tokens = state.tokens
+        per_actor = len(tokens) - places_count - 1 == len(actor_board)
+        actors_of: list[list[int]] = [[] for _ in range(boards)]
+        for actor, board in enumerate(actor_board):
+            actors_of[board].append(actor)
+        made: list[Any] = []
+        pushed = []
+        kept.boards_of = {}
+        for b, actors in enumerate(actors_of):
+            pushing = actors if per_actor and len(actors) > 1 else actors[:1]
+            pushed.append([state.barrow(actor) - places_count for actor in pushing])
+            mark = (actor_seat[actors[0]] == 0, apprentice >= 0 and actor_board[apprentice] == b)
+            kept.boards_of.setdefault(actor_seat[actors[0]], []).append(b)
+            made += [*mark, exp[b], tools[b], load(tokens, pushed[-1])]
+        put_boards(kept.view, boards_at, *made)
+        kept.pushed = None if pushed == [[b] for b in range(boards)] else pushed
+        return (exp[:], tools[:], actor_board[:], apprentice, actor_seat[:])
+
+    # What writes each group of `from_state`'s key, in its order; each gives the copy to keep.
+    writers = (head, table, marks, workers, visitors, ends, shown, built, numbers)
+    groups = range(len(writers))
+
+    def carried(state: Guedelon, kept: Row, tokens: list[list[int]]) -> None:
+        """The containers whose tokens changed packed again: a location's tokens (with closed and
+        bonus; tokens change at about half the steps of random play, mostly at one location), the
+        courtyard's and the cart's in the table, a board's wheelbarrow load."""
+        seen, view, cart = kept.tokens, kept.view, len(tokens) - 1
+        if len(seen) != len(tokens):  # the first row, or another number of wheelbarrows: all packed again
+            seen = kept.tokens = [None] * len(tokens)
+            numbers(state, kept, kept.key[-1])
+        for i in compress(range(len(tokens)), map(ne, tokens, seen)):
+            held = seen[i] = tokens[i][:]
+            if i < places_count:
+                if shown_always[i] or state.mill >= 0:
+                    put_tokens(view, token_at[i], *held, i in state.closed, state.production[i])
+                else:
+                    put_tokens(view, token_at[i], *hidden)
+                if i == castle:
+                    put_kinds(view, courtyard_at, *held)
+            elif i == cart:
+                put_kinds(view, cart_at, *held)
+            elif kept.pushed is None:  # board b pushes wheelbarrow b
+                put_one(view, load_at[i - places_count], sum(held))
+            else:
+                for b, each in enumerate(kept.pushed):
+                    if i - places_count in each:
+                        put_one(view, load_at[b], load(tokens, each))
+
+    def seen_by(made: array, seat: int) -> array:
+        """Seat 0's row `made` as `seat` sees it: the workers it moves are its own, others' the rest,
+        and its boards are its own (nothing else in the row depends on the seat)."""
+        own, others = shared.workers
+        mine, boards_of = shared.places_of.get(seat, []), shared.boards_of
+        for loc in {*mine, *shared.places_of.get(0, ())}:
+            n = mine.count(loc)
+            put_mine(made, pawn_at[loc], n, own[loc] + others[loc] - n)
+        for b in boards_of.get(0, ()):
+            put_one(made, mark_at[b], 0)
+        for b in boards_of.get(seat, ()):
+            put_one(made, mark_at[b], 1)
+        return made
+
+    # One row for every seat, as seat 0 sees it, with what it was made from: the rarely changing
+    # blocks are written again only when their group of the key (compared by value with copies)
+    # changed, the containers' tokens where they changed, and the turn (worker, stage, mode, cart
+    # actions) every time; another seat's copy has its own workers and board marked (`seen_by`).
+    shared = Row()
 
     def from_state(game: Any, state: Guedelon, seat: int, legal: list[Any]) -> array:
-        mine = kept.get(seat) or kept.setdefault(seat, [None] * 5)
-        tokens, loc_of, colour_of, up = state.tokens, state.visitor_loc, state.visitor_colour, state.visitor_up
-        actor_seat, actor_loc, mill, crane = state.actor_seat, state.actor_loc, state.mill, state.crane
-        pawns = False  # whether the visitors or the workers moved since this seat's last row
-        known = mine[0]
-        if known is None or (loc_of, colour_of, up) != known[0]:
-            visitors = [0] * places_count
-            bag, out, initiated = [0.0] * count, [0.0] * count, [0.0] * count
-            for p, loc in enumerate(loc_of):
-                colour = colour_of[p]
-                if loc < 0:
-                    bag[colour] += 1.0
-                else:
-                    out[colour] += 1.0
-                    visitors[loc] += 1
-                if up[p]:
-                    initiated[colour] += 1.0
-            known = mine[0] = ((loc_of[:], colour_of[:], up[:]), visitors, floats([*bag, *out, *initiated]))
-            pawns = True
-        _, visitors, visiting = known
-        known = mine[1]
-        if known is None or (actor_loc, actor_seat) != known[0]:
-            workers, others = [0] * places_count, [0] * places_count
-            for actor, loc in enumerate(actor_loc):
-                if actor_seat[actor] == seat:
-                    workers[loc] += 1
-                else:
-                    others[loc] += 1
-            known = mine[1] = ((actor_loc[:], actor_seat[:]), workers, others)
-            pawns = True
-        _, workers, others = known
-        closed, production, shows = state.closed, state.production, mill >= 0
-        known = mine[2]
-        if known is None or (closed, production, mill) != known[0]:
-            blank = [None] * places_count
-            known = mine[2] = [(closed[:], production[:], mill), blank[:], blank, bytearray(located_size)]
-            pawns = True
-        held_now, seen, located = tokens[:places_count], known[1], known[3]
-        if pawns:  # the pawn counts packed again where they changed
-            counted = list(zip(workers, others, visitors, strict=True))
-            for i in compress(range(places_count), map(ne, counted, known[2])):
-                put_pawns(located, i * located_step + pawns_at, *counted[i])
-            known[2] = counted
-        if held_now != seen:  # the tokens (with closed and bonus) packed again where they changed
-            for i in compress(range(places_count), map(ne, held_now, seen)):
-                held = held_now[i]
-                if shown_always[i] or shows:
-                    put_tokens(located, i * located_step, *held, i in closed, production[i])
-                else:
-                    put_tokens(located, i * located_step, *hidden)
-                seen[i] = held[:]
-        floor, mortar, filled = state.floor, state.mortar, state.filled
-        known = mine[3]
-        if known is None or (floor, mortar, crane, filled) != known[0]:
-            key = (tuple(floor), tuple(mortar), crane, tuple(map(tuple, filled)))
-            known = mine[3] = ((floor[:], mortar[:], crane, [f[:] for f in filled]), castle_piece(key, *key))
-        _, built = known
-        actor_board, apprentice, exp, tools = state.actor_board, state.apprentice, state.exp, state.tools
-        known = mine[4]
-        if known is None or (exp, tools, actor_board, apprentice, actor_seat) != known[0]:
-            per_actor = len(tokens) - places_count - 1 == len(actor_board)
-            actors_of: list[list[int]] = [[] for _ in range(state.boards)]
-            for actor, board in enumerate(actor_board):
-                actors_of[board].append(actor)
-            boards: list[Any] = []  # each board's numbers but its load as bytes, then its load
-            pushed = []  # the wheelbarrows each board's load sums
-            for b, actors in enumerate(actors_of):
-                mark = (actor_seat[actors[0]] == seat, apprentice >= 0 and actor_board[apprentice] == b)
-                boards += [floats([*mark, exp[b], tools[b]]), 0]
-                pushed.append(
-                    [
-                        state.barrow(actor) - places_count
-                        for actor in (actors if per_actor and len(actors) > 1 else actors[:1])
-                    ]
-                )
-            inputs = (exp[:], tools[:], actor_board[:], apprentice, actor_seat[:])
-            alone = pushed == [[b] for b in range(len(pushed))]  # board b pushes wheelbarrow b (but solo's own)
-            known = mine[4] = [inputs, boards, None if alone else pushed, None, b""]
-        loads = list(map(sum, tokens[places_count:-1]))  # each wheelbarrow's load
-        if known[2] is not None:
-            loads = [sum(map(loads.__getitem__, each)) for each in known[2]]
-        if loads != known[3]:
-            known[3] = loads
-            boards = known[1]
-            boards[1::2] = loads
-            known[4] = boards_pack(*boards)
-        courtyard, cart, reserve = tokens[castle], tokens[-1], state.reserve
-        now = (len(state.pending), len(state.deck), len(state.discard), crane, reserve, courtyard, cart)
-        if now != table[0]:
-            table[0] = (*now[:4], reserve[:], courtyard[:], cart[:])
-            table[1] = table_pack(*now[:4], *reserve, *courtyard, *cart)
-        now = (state.round, state.phase, state.event, state.side)
-        if now != head[0]:
-            head[0] = now
-            head[1] = b"".join(
-                (
-                    head_pack(state.round, state.round - 1),
-                    phase_bytes.get(state.phase) or floats(phase(state.phase)),
-                    floats([state.event]),
-                    side_bytes.get(state.side) or floats(side(state.side)),
-                )
-            )
-        if shows:
-            mill_filled = state.mill_filled
-            spaces = min(mill_spaces, len(mill_filled))
-            filling = sum(f >= 0 for f in mill_filled[:spaces])
-        else:
-            spaces = filling = 0
-        return array(
-            "f",
-            row_format.pack(
-                head[1],
-                table[1],
-                cart_bytes[state.cart_loc],
-                visiting,
-                colour_bytes[state.app_colour],
-                state.order[state.pos] + 1 if state.phase == TURN else 0,
-                turn_bytes.get((state.stage, state.mode)) or floats([*stage(state.stage), *mode(state.mode)]),
-                state.cart_left,
-                state.finished,
-                shows,
-                mill == 1,
-                spaces,
-                filling,
-                located,
-                built,
-                known[4],
-            ),
+        kept = shared
+        now = [
+            (state.round, state.phase, state.event, state.side),
+            (state.pending, state.deck, state.discard, state.crane, state.reserve),
+            (state.cart_loc, state.app_colour),
+            (state.actor_loc, state.actor_seat),
+            (state.visitor_loc, state.visitor_colour, state.visitor_up),
+            (state.finished, state.mill, state.mill_filled),
+            (state.closed, state.production, state.mill),
+            (state.floor, state.mortar, state.crane, state.filled),
+            (state.exp, state.tools, state.actor_board, state.apprentice, state.actor_seat),
+        ]
+        key = kept.key
+        if now != key:
+            for k in compress(groups, map(ne, now, key)):
+                key[k] = writers[k](state, kept, now[k])
+        tokens = state.tokens
+        if tokens != kept.tokens:
+            carried(state, kept, tokens)
+        put_turn(
+            kept.view,
+            turn_at,
+            state.order[state.pos] + 1 if state.phase == TURN else 0,
+            turn_bytes.get((state.stage, state.mode)) or floats([*stage(state.stage), *mode(state.mode)]),
+            state.cart_left,
         )
+        return kept.row[:] if seat == 0 else seen_by(kept.row[:], seat)
 
     return Features(tuple(slot_names), encode, from_state)
