@@ -18,6 +18,7 @@ Blocks, in order (seat blocks relative: the observing seat's first, then the nex
 """
 
 from array import array
+from collections import Counter
 from collections.abc import Iterable
 from itertools import repeat
 from operator import attrgetter, contains, itemgetter
@@ -31,6 +32,7 @@ from meeple.games.lotta_rome.pieces import (
     CELL_BUILDINGS,
     CELL_ELEPHANTS,
     CELL_LANDS,
+    CELLS,
     first_land,
     piece_building,
     second_land,
@@ -146,11 +148,15 @@ def observation_features(content: Content, players: int) -> Features:
     land_none, number_none = [0.0] * len(lands), [0.0] * len(numbers)
     number_place = {number: k for k, number in enumerate(numbers)}
     domain_size = len(lands) + len(buildings) + 1
-    # A cell value's land, building (its place among the buildings, the fort last; -1 if none)
-    # and elephant, read by `map` over a domain's cells.
-    land_of_cell, elephant_of_cell = CELL_LANDS.__getitem__, CELL_ELEPHANTS.__getitem__
-    building_of_cell = tuple(-1 if b < 0 else building_place[b] for b in CELL_BUILDINGS).__getitem__
-    land_range, building_range = range(len(lands)), range(len(buildings))
+    # The slots of a domain block that one cell of each value adds 1 to: its land, its building
+    # (or fort), the elephant.
+    cell_slots = [
+        (CELL_LANDS[value],)
+        + ((len(lands) + building_place[CELL_BUILDINGS[value]],) if CELL_BUILDINGS[value] >= 0 else ())
+        + ((domain_size - 1,) if CELL_ELEPHANTS[value] else ())
+        for value in range(CELLS)
+    ]
+    empty_domain = [0] * domain_size
     pack_domain = packer(domain_size)
 
     def piece_counts(codes: Iterable[int]) -> list[float]:
@@ -169,16 +175,22 @@ def observation_features(content: Content, players: int) -> Features:
             made[number_place[number]] += 1.0
         return made
 
-    def domain(cells: list[int]) -> bytes:
-        """A domain counted: lands of each type, buildings of each type and forts, elephants
-        (all in C: each cell's land and building looked up by `map`, counted by `list.count`)."""
-        cell_lands = [*map(land_of_cell, cells)]
-        cell_buildings = [*map(building_of_cell, cells)]
-        return pack_domain(
-            *map(cell_lands.count, land_range),
-            *map(cell_buildings.count, building_range),
-            sum(map(elephant_of_cell, cells)),
-        )
+    def domain(p: int, now: list[int]) -> None:
+        """Seat `p`'s domain counted again (lands of each type, buildings of each type and forts,
+        elephants) into its kept counts and block: the cells appended since the kept copy added
+        (a placement appends one), or, if a kept cell changed (an elephant), all counted anew
+        (each cell value once, by `Counter` in C)."""
+        was, made = domain_cells[p], domain_counts[p]
+        if now[: len(was)] == was:
+            for value in now[len(was) :]:
+                for slot in cell_slots[value]:
+                    made[slot] += 1
+        else:
+            made[:] = empty_domain
+            for value, many in Counter(now).items():
+                for slot in cell_slots[value]:
+                    made[slot] += many
+        domain_cells[p], domain_blocks[p] = now[:], pack_domain(*made)
 
     def market(lots: list[int], singles: list[int], gems: list[int]) -> bytes:
         made: list[float] = []
@@ -248,8 +260,9 @@ def observation_features(content: Content, players: int) -> Features:
     # Shared by every observing seat (all see them alike): each seat's domain (its cells copied
     # and its block), and the market ([inputs copied..., block]). Each observing seat's own: its
     # contract cards and its lands.
-    domain_cells: list[Any] = [None] * players
-    domain_blocks: list[bytes] = [b""] * players
+    domain_cells: list[list[int]] = [[] for _ in range(players)]
+    domain_counts = [empty_domain[:] for _ in range(players)]
+    domain_blocks = [pack_domain(*empty_domain)] * players
     shared_market: list[Any] = [None, None, None, b""]
     own_contracts: list[list[Any]] = [[None, -2, None, b""] for _ in range(players)]
     own_lands: list[list[Any]] = [[None, -2, b""] for _ in range(players)]
@@ -265,7 +278,7 @@ def observation_features(content: Content, players: int) -> Features:
         if cells != domain_cells:
             for p, now in enumerate(cells):
                 if now != domain_cells[p]:
-                    domain_cells[p], domain_blocks[p] = now[:], domain(now)
+                    domain(p, now)
         if merchants:
             own_hand, start, own_won = hand[seat], state.start_contract[seat], contracts[seat]
             kept = own_contracts[seat]
