@@ -21,7 +21,7 @@ from array import array
 from collections import Counter
 from collections.abc import Iterable
 from itertools import repeat
-from operator import attrgetter, contains, itemgetter
+from operator import attrgetter, contains
 from struct import Struct
 from typing import Any
 
@@ -230,36 +230,8 @@ def observation_features(content: Content, players: int) -> Features:
     pack = row.pack
     payload_of, at_key = attrgetter("payload"), repeat("at")
     no_contracts = contract_cards([], -1, [])
-    # The row's numbers are gathered field by field over every seat in C (`map` over the state's
-    # lists, in seat order) into one list: the table's 8, then 15 blocks of `players` (gems,
-    # stack, explored, lands, hand, lot gem, pending, holding, contracts, coins, the choice as
-    # shown and as sealed, elephant, bid, domain), then the seat's own contract cards, its lands
-    # and the market. One `itemgetter` for each observing seat (and whether choices are
-    # revealed) picks them in the row's order: the seats relative, each seat's choice shown to
-    # itself (or once revealed) and sealed to the others.
-    table, fields = 8, 15
-    shown_block, sealed_block = 10, 11
-
-    def seat_order(seat: int, revealed: bool) -> list[int]:
-        picked = []
-        for p in orders[seat]:
-            blocks = [*range(shown_block), shown_block if p == seat or revealed else sealed_block]
-            picked += [table + block * players + p for block in [*blocks, *range(sealed_block + 1, fields)]]
-        return picked
-
-    tail = table + fields * players
-    pickers = [
-        [itemgetter(*range(table), *seat_order(seat, revealed), tail, tail + 1, tail + 2) for revealed in (False, True)]
-        for seat in range(players)
-    ]
-    # A choice as the other seats see it before the reveal: none (-1) or sealed.
-    sealed_choice = [shown_choice[sealed]] * (len(shown_choice) - 1) + [shown_choice[-1]]
-    zeros = [0] * players
-    coins_of_card = repeat(coins_of.__getitem__)
-    held_piece = (-1).__lt__  # a piece held: its code is not -1
-    # Shared by every observing seat (all see them alike): each seat's domain (its cells copied
-    # and its block), and the market ([inputs copied..., block]). Each observing seat's own: its
-    # contract cards and its lands.
+    # Shared by every observing seat (all see them alike): each seat's domain, and the market,
+    # each [inputs copied..., block]. Each observing seat's own: its contract cards and its lands.
     domain_cells: list[list[int]] = [[] for _ in range(players)]
     domain_counts = [empty_domain[:] for _ in range(players)]
     domain_blocks = [pack_domain(*empty_domain)] * players
@@ -268,71 +240,76 @@ def observation_features(content: Content, players: int) -> Features:
     own_lands: list[list[Any]] = [[None, -2, b""] for _ in range(players)]
 
     def from_state(game: Any, state: Lotta, seat: int, legal: list[Any]) -> array:
-        merchants, phase_now, cells, hand, contracts = (
-            state.merchants,
-            state.phase,
+        merchants, phase_now = state.merchants, state.phase
+        gems, stacks, explored, cells, hand, lot_gem = (
+            state.gems,
+            state.stacks,
+            state.explored,
             state.cells,
             state.hand,
-            state.contracts,
+            state.lot_gem,
         )
-        if cells != domain_cells:
-            for p, now in enumerate(cells):
-                if now != domain_cells[p]:
-                    domain(p, now)
+        pending, holding, contracts, choice, revealed = (
+            state.pending,
+            state.holding,
+            state.contracts,
+            state.choice,
+            state.choices_revealed,
+        )
+        values: list[Any] = [
+            state.round,
+            phases[phase_now],
+            len(state.deck) if merchants else 0,
+            len(state.discard) if merchants else 0,
+            state.elephants_left if merchants else 0,
+            len(state.doubles) if merchants else 0,
+            sum(map(contains, map(payload_of, legal), at_key)),
+            bool(legal),  # a seat to move has moves; one that need not act is given none
+        ]
+        bids = state.bids if merchants and phase_now == PICK else None
+        elephants = state.elephant_done if merchants else None
+        for p in orders[seat]:
+            chosen = choice[p]
+            won = contracts[p] if merchants else ()
+            domain_now = cells[p]
+            if domain_now != domain_cells[p]:
+                domain(p, domain_now)
+            values += (
+                gems[p],
+                len(stacks[p]),
+                len(explored[p]),
+                len(domain_now),
+                len(hand[p]) if merchants else 0,
+                lot_gem[p],
+                len(pending[p]),
+                holding[p] >= 0,
+                len(won),
+                sum(map(coins_of.__getitem__, won)),
+                shown_choice[chosen if chosen < 0 or p == seat or revealed else sealed],
+                elephants is not None and elephants[p],
+                bids[p] if bids is not None else 0,
+                domain_blocks[p],
+            )
         if merchants:
             own_hand, start, own_won = hand[seat], state.start_contract[seat], contracts[seat]
             kept = own_contracts[seat]
             if own_hand != kept[0] or start != kept[1] or own_won != kept[2]:
                 kept[:] = own_hand[:], start, own_won[:], contract_cards(own_hand, start, own_won)
-            cards = kept[3]
+            values.append(kept[3])
         else:
-            cards = no_contracts
-        own_explored, held, kept = state.explored[seat], state.holding[seat], own_lands[seat]
+            values.append(no_contracts)
+        own_explored, held, kept = explored[seat], holding[seat], own_lands[seat]
         if own_explored != kept[0] or held != kept[1]:
             kept[:] = own_explored[:], held, land_cards(own_explored, held)
+        values.append(kept[2])
         lots = state.market
         if merchants and lots:
             singles, lot_gems, kept = state.market_land, state.market_gem, shared_market
             if lots != kept[0] or singles != kept[1] or lot_gems != kept[2]:
                 kept[:] = lots[:], singles[:], lot_gems[:], market(lots, singles, lot_gems)
-            shown_market = kept[3]
+            values.append(kept[3])
         else:
-            shown_market = empty_market
-        choice = state.choice
-        return array(
-            "f",
-            pack(
-                *pickers[seat][state.choices_revealed](
-                    [
-                        state.round,
-                        phases[phase_now],
-                        len(state.deck) if merchants else 0,
-                        len(state.discard) if merchants else 0,
-                        state.elephants_left if merchants else 0,
-                        len(state.doubles) if merchants else 0,
-                        sum(map(contains, map(payload_of, legal), at_key)),
-                        bool(legal),  # a seat to move has moves; one that need not act is given none
-                        *state.gems,
-                        *map(len, state.stacks),
-                        *map(len, state.explored),
-                        *map(len, cells),
-                        *(map(len, hand) if merchants else zeros),
-                        *state.lot_gem,
-                        *map(len, state.pending),
-                        *map(held_piece, state.holding),
-                        *(map(len, contracts) if merchants else zeros),
-                        *(map(sum, map(map, coins_of_card, contracts)) if merchants else zeros),
-                        *map(shown_choice.__getitem__, choice),
-                        *map(sealed_choice.__getitem__, choice),
-                        *(state.elephant_done if merchants else zeros),
-                        *(state.bids if merchants and phase_now == PICK else zeros),
-                        *domain_blocks,
-                        cards,
-                        own_lands[seat][2],
-                        shown_market,
-                    ]
-                )
-            ),
-        )
+            values.append(empty_market)
+        return array("f", pack(*values))
 
     return Features(tuple(slot_names), encode, from_state)
