@@ -230,6 +230,17 @@ def observation_features(content: Content, players: int) -> Features:
     pack = row.pack
     payload_of, at_key = attrgetter("payload"), repeat("at")
     no_contracts = contract_cards([], -1, [])
+    # A choice as the other seats see it before the reveal: none (-1) or sealed.
+    sealed_choice = [shown_choice[sealed]] * (len(shown_choice) - 1) + [shown_choice[-1]]
+    # For each observing seat, whether choices are revealed: the seats in the row's order, each
+    # with the table its choice shows by (its own always shown, the others' once revealed).
+    seat_views = [
+        [[(p, shown_choice if p == seat or revealed else sealed_choice) for p in orders[seat]] for revealed in (0, 1)]
+        for seat in range(players)
+    ]
+    # Read for every seat where the merchants are not used (their cards, elephants and bids).
+    no_cards: list[Any] = [()] * players
+    zeros = [0] * players
     # Shared by every observing seat (all see them alike): each seat's domain, and the market,
     # each [inputs copied..., block]. Each observing seat's own: its contract cards and its lands.
     domain_cells: list[list[int]] = [[] for _ in range(players)]
@@ -266,11 +277,12 @@ def observation_features(content: Content, players: int) -> Features:
             sum(map(contains, map(payload_of, legal), at_key)),
             bool(legal),  # a seat to move has moves; one that need not act is given none
         ]
-        bids = state.bids if merchants and phase_now == PICK else None
-        elephants = state.elephant_done if merchants else None
-        for p in orders[seat]:
-            chosen = choice[p]
-            won = contracts[p] if merchants else ()
+        bids = state.bids if merchants and phase_now == PICK else zeros
+        elephants = state.elephant_done if merchants else zeros
+        if not merchants:
+            hand = contracts = no_cards
+        for p, shown in seat_views[seat][revealed]:
+            won = contracts[p]
             domain_now = cells[p]
             if domain_now != domain_cells[p]:
                 domain(p, domain_now)
@@ -279,15 +291,15 @@ def observation_features(content: Content, players: int) -> Features:
                 len(stacks[p]),
                 len(explored[p]),
                 len(domain_now),
-                len(hand[p]) if merchants else 0,
+                len(hand[p]),
                 lot_gem[p],
                 len(pending[p]),
                 holding[p] >= 0,
                 len(won),
                 sum(map(coins_of.__getitem__, won)),
-                shown_choice[chosen if chosen < 0 or p == seat or revealed else sealed],
-                elephants is not None and elephants[p],
-                bids[p] if bids is not None else 0,
+                shown[choice[p]],
+                elephants[p],
+                bids[p],
                 domain_blocks[p],
             )
         if merchants:
