@@ -18,6 +18,7 @@ CASES = [
     ("guedelon", 2),
     ("guedelon", 4),
     ("lotta-rome", 3),
+    ("lotta-rome", 4),
     ("round-table", 3),
 ]
 
