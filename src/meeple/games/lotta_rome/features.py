@@ -33,6 +33,7 @@ from meeple.games.lotta_rome.pieces import (
     CELL_ELEPHANTS,
     CELL_LANDS,
     CELLS,
+    PIECES,
     first_land,
     piece_building,
     second_land,
@@ -212,9 +213,8 @@ def observation_features(content: Content, players: int) -> Features:
         """The seat's own contract cards: hand, starting contract, contracts won, by number."""
         return floats([*number_counts(hand), *number_hot(start if start >= 0 else None), *number_counts(won)])
 
-    def land_cards(explored: list[int], held: int) -> bytes:
-        """The seat's explored lands and held piece, by land type."""
-        return floats([*piece_counts(explored), *(piece_counts((held,)) if held >= 0 else land_none)])
+    # The held piece's lands by type, for each piece code (index -1: none held).
+    held_lands = [floats(piece_counts((code,))) for code in range(PIECES)] + [floats(land_none)]
 
     phases = {name: floats(phase(name)) for name in PHASES}
     # A seat's lot choice as it shows: none, each choice, sealed (index -1 is none).
@@ -223,7 +223,7 @@ def observation_features(content: Content, players: int) -> Features:
     row = Struct(
         f"f{4 * len(PHASES)}s6f"
         + f"10f{4 * len(CHOICES)}s2f{4 * domain_size}s" * players
-        + f"{4 * 3 * len(numbers)}s{4 * 2 * len(lands)}s{4 * len(empty_slot) * slots}s"
+        + f"{4 * 3 * len(numbers)}s{4 * len(lands)}s{4 * len(lands)}s{4 * len(empty_slot) * slots}s"
     )
     if row.size != 4 * len(slot_names):
         raise ValueError(f"the row's layout holds {row.size // 4} slots, not the {len(slot_names)} named")
@@ -242,13 +242,13 @@ def observation_features(content: Content, players: int) -> Features:
     no_cards: list[Any] = [()] * players
     zeros = [0] * players
     # Shared by every observing seat (all see them alike): each seat's domain, and the market,
-    # each [inputs copied..., block]. Each observing seat's own: its contract cards and its lands.
+    # each [inputs copied..., block]. Each observing seat's own: its contract cards and its explored lands.
     domain_cells: list[list[int]] = [[] for _ in range(players)]
     domain_counts = [empty_domain[:] for _ in range(players)]
     domain_blocks = [pack_domain(*empty_domain)] * players
     shared_market: list[Any] = [None, None, None, b""]
     own_contracts: list[list[Any]] = [[None, -2, None, b""] for _ in range(players)]
-    own_lands: list[list[Any]] = [[None, -2, b""] for _ in range(players)]
+    own_explored_lands: list[list[Any]] = [[None, b""] for _ in range(players)]
 
     def from_state(game: Any, state: Lotta, seat: int, legal: list[Any]) -> array:
         merchants, phase_now = state.merchants, state.phase
@@ -310,10 +310,10 @@ def observation_features(content: Content, players: int) -> Features:
             values.append(kept[3])
         else:
             values.append(no_contracts)
-        own_explored, held, kept = explored[seat], holding[seat], own_lands[seat]
-        if own_explored != kept[0] or held != kept[1]:
-            kept[:] = own_explored[:], held, land_cards(own_explored, held)
-        values.append(kept[2])
+        own_explored, kept = explored[seat], own_explored_lands[seat]
+        if own_explored != kept[0]:
+            kept[:] = own_explored[:], floats(piece_counts(own_explored))
+        values += kept[1], held_lands[holding[seat]]
         lots = state.market
         if merchants and lots:
             singles, lot_gems, kept = state.market_land, state.market_gem, shared_market
