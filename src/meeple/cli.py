@@ -896,7 +896,7 @@ def serve(
 
     from meeple.server import cleanup, rates
     from meeple.server.scheduler import default_workers
-    from meeple.server.store import POSTGRES_SCHEMES, StoreError
+    from meeple.server.store import POSTGRES_SCHEMES
 
     if bot_workers is None:
         bot_workers = max(1, default_workers() // max(1, processes))
@@ -937,7 +937,7 @@ def serve(
         load_games()
         channel = None if worker_index is None or handover_fd is None else socket.socket(fileno=handover_fd)
         share = Share(worker_index or 0, processes if channel is not None else 1)
-        try:
+        with opening_store():
             web_app = create_app(
                 db,
                 bot_workers=bot_workers,
@@ -947,12 +947,6 @@ def serve(
                 share=share,
                 hand_over=worker.announcer(channel) if channel is not None else lambda table_id, creator: None,
             )
-        except StoreError as error:
-            raise UsageProblem(str(error)) from None
-        except ImportError as error:
-            raise UsageProblem(
-                f"a PostgreSQL database needs psycopg (pip install 'psycopg[binary]'): {error}"
-            ) from None
     # ws_max_size: the app refuses messages over 4 KB with a notice; far larger ones close the socket.
     options = {"ws_max_size": 65536, "log_level": "info", **connection_limits(), **websocket_options(ws_compression)}
     if channel is not None:
@@ -969,18 +963,13 @@ def serve_front(
     """`meeple serve --processes N`: the front on the public port, and N server processes started
     with `arguments` (and each its index and its end of the socket pair to the front)."""
     from meeple.server.processes import front
-    from meeple.server.store import StoreError, open_store
+    from meeple.server.store import open_store
 
     with reported_errors():
-        try:  # opened once here: the schema is made before the processes open it together
+        with opening_store():  # opened once here: the schema is made before the processes open it together
             store = open_store(db)
             where = store.description
             store.close()
-        except StoreError as error:
-            raise UsageProblem(str(error)) from None
-        except ImportError as error:
-            needed = "a PostgreSQL database needs psycopg (pip install 'psycopg[binary]')"
-            raise UsageProblem(f"{needed}: {error}") from None
         try:
             listener = front.listen(host, port)
         except OSError as error:
@@ -995,6 +984,19 @@ def serve_front(
         f"{bot_workers} bot worker(s) each)"
     )
     front.run(listener, processes, command)
+
+
+@contextmanager
+def opening_store() -> Iterator[None]:
+    """Turn a database that cannot be opened (or PostgreSQL without psycopg) into a UsageProblem."""
+    from meeple.server.store import StoreError
+
+    try:
+        yield
+    except StoreError as error:
+        raise UsageProblem(str(error)) from None
+    except ImportError as error:
+        raise UsageProblem(f"a PostgreSQL database needs psycopg (pip install 'psycopg[binary]'): {error}") from None
 
 
 def default_public_url(host: str, port: int) -> str:
