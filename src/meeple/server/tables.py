@@ -562,8 +562,9 @@ class TableManager:
         if self.share.split:
             for row, taken, moves in await self._in_db(self.store.listed_unfinished):
                 if not self.share.owns(row.id):
+                    # A spec does not depend on the options: they are not checked (a deck text parsed) again here.
                     table = Table(row, dict.fromkeys(taken, ""))
-                    table.game = get_game(row.game, row.options)
+                    table.game = get_game(row.game)
                     if table.open_seats():
                         found.append((table, moves))
         return sorted(found, key=lambda listed: listed[0].row.created, reverse=True)
