@@ -20,8 +20,6 @@ Blocks, in order (seat blocks relative: the observing seat's first, then the nex
 from array import array
 from collections import Counter
 from collections.abc import Iterable
-from itertools import repeat
-from operator import attrgetter, contains
 from struct import Struct
 from typing import Any
 
@@ -220,15 +218,15 @@ def observation_features(content: Content, players: int) -> Features:
     # A seat's lot choice as it shows: none, each choice, sealed (index -1 is none).
     shown_choice = [floats(choice(name)) for name in CHOICES] + [floats(choice(None))]
     sealed, empty_market = len(CHOICE_NAMES), floats(empty_slot * slots)
+    pack_table = Struct(f"f{4 * len(PHASES)}s4f").pack
     row = Struct(
-        f"f{4 * len(PHASES)}s6f"
+        f"{4 * (5 + len(PHASES))}s2f"
         + f"10f{4 * len(CHOICES)}s2f{4 * domain_size}s" * players
         + f"{4 * 3 * len(numbers)}s{4 * len(lands)}s{4 * len(lands)}s{4 * len(empty_slot) * slots}s"
     )
     if row.size != 4 * len(slot_names):
         raise ValueError(f"the row's layout holds {row.size // 4} slots, not the {len(slot_names)} named")
     pack = row.pack
-    payload_of, at_key = attrgetter("payload"), repeat("at")
     no_contracts = contract_cards([], -1, [])
     # A choice as the other seats see it before the reveal: none (-1) or sealed.
     sealed_choice = [shown_choice[sealed]] * (len(shown_choice) - 1) + [shown_choice[-1]]
@@ -246,6 +244,10 @@ def observation_features(content: Content, players: int) -> Features:
     domain_cells: list[list[int]] = [[] for _ in range(players)]
     domain_counts = [empty_domain[:] for _ in range(players)]
     domain_blocks = [pack_domain(*empty_domain)] * players
+    # Each seat's contracts won and their coins.
+    won_coins: list[list[Any]] = [[None, 0] for _ in range(players)]
+    # The table's first numbers (round to doubles left) and their bytes.
+    table: list[Any] = [None, b""]
     shared_market: list[Any] = [None, None, None, b""]
     own_contracts: list[list[Any]] = [[None, -2, None, b""] for _ in range(players)]
     own_explored_lands: list[list[Any]] = [[None, b""] for _ in range(players)]
@@ -267,14 +269,24 @@ def observation_features(content: Content, players: int) -> Features:
             state.choice,
             state.choices_revealed,
         )
+        if merchants:
+            top = (
+                state.round,
+                phase_now,
+                len(state.deck),
+                len(state.discard),
+                state.elephants_left,
+                len(state.doubles),
+            )
+        else:
+            top = (state.round, phase_now, 0, 0, 0, 0)
+        if top != table[0]:
+            table[:] = top, pack_table(top[0], phases[phase_now], *top[2:])
         values: list[Any] = [
-            state.round,
-            phases[phase_now],
-            len(state.deck) if merchants else 0,
-            len(state.discard) if merchants else 0,
-            state.elephants_left if merchants else 0,
-            len(state.doubles) if merchants else 0,
-            sum(map(contains, map(payload_of, legal), at_key)),
+            table[1],
+            # Every legal list is of one kind (legal_actions): placements and elephants name their
+            # hex ("at"), the other kinds none; so the targets are all of the moves or none.
+            len(legal) if legal and "at" in legal[0].payload else 0,
             bool(legal),  # a seat to move has moves; one that need not act is given none
         ]
         bids = state.bids if merchants and phase_now == PICK else zeros
@@ -282,8 +294,9 @@ def observation_features(content: Content, players: int) -> Features:
         if not merchants:
             hand = contracts = no_cards
         for p, shown in seat_views[seat][revealed]:
-            won = contracts[p]
-            domain_now = cells[p]
+            won, domain_now, coins = contracts[p], cells[p], won_coins[p]
+            if won != coins[0]:
+                coins[:] = won[:], sum(map(coins_of.__getitem__, won))
             if domain_now != domain_cells[p]:
                 domain(p, domain_now)
             values += (
@@ -296,7 +309,7 @@ def observation_features(content: Content, players: int) -> Features:
                 len(pending[p]),
                 holding[p] >= 0,
                 len(won),
-                sum(map(coins_of.__getitem__, won)),
+                coins[1],
                 shown[choice[p]],
                 elephants[p],
                 bids[p],
