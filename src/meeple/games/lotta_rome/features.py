@@ -139,8 +139,9 @@ def observation_features(content: Content, players: int) -> Features:
         return row
 
     # --- the same slots read from the state (Features.from_state), as observation.py shows it ---
-    # The row is written by one `struct` call: the numbers that change at most steps as floats,
-    # the blocks that change seldom as kept float32 bytes (each with a copy of what made it).
+    # The row is written by one `struct` call: the table's numbers as floats, each seat's first
+    # ten numbers (packed again only when one of them changed: the seat that moved) and the blocks
+    # that change seldom as kept float32 bytes (each with a copy of what made it).
     orders = [relative(seat, players) for seat in range(players)]
     coins_of = {number: card.coins for number, card in content.contracts.items()}
     building_place = [len(lands) if b == FORT else b for b in range(FORT + 1)]
@@ -218,10 +219,10 @@ def observation_features(content: Content, players: int) -> Features:
     # A seat's lot choice as it shows: none, each choice, sealed (index -1 is none).
     shown_choice = [floats(choice(name)) for name in CHOICES] + [floats(choice(None))]
     sealed, empty_market = len(CHOICE_NAMES), floats(empty_slot * slots)
-    pack_table = Struct(f"f{4 * len(PHASES)}s4f").pack
+    pack_numbers = packer(10)
     row = Struct(
-        f"{4 * (5 + len(PHASES))}s2f"
-        + f"10f{4 * len(CHOICES)}s2f{4 * domain_size}s" * players
+        f"f{4 * len(PHASES)}s6f"
+        + f"40s{4 * len(CHOICES)}s2f{4 * domain_size}s" * players
         + f"{4 * 3 * len(numbers)}s{4 * len(lands)}s{4 * len(lands)}s{4 * len(empty_slot) * slots}s"
     )
     if row.size != 4 * len(slot_names):
@@ -244,10 +245,9 @@ def observation_features(content: Content, players: int) -> Features:
     domain_cells: list[list[int]] = [[] for _ in range(players)]
     domain_counts = [empty_domain[:] for _ in range(players)]
     domain_blocks = [pack_domain(*empty_domain)] * players
-    # Each seat's contracts won and their coins.
-    won_coins: list[list[Any]] = [[None, 0] for _ in range(players)]
-    # The table's first numbers (round to doubles left) and their bytes.
-    table: list[Any] = [None, b""]
+    # Each seat's first ten numbers (gems to coins) as kept bytes: [its contracts won copied, their
+    # coins, the numbers, their bytes].
+    seat_numbers: list[list[Any]] = [[None, 0, None, b""] for _ in range(players)]
     shared_market: list[Any] = [None, None, None, b""]
     own_contracts: list[list[Any]] = [[None, -2, None, b""] for _ in range(players)]
     own_explored_lands: list[list[Any]] = [[None, b""] for _ in range(players)]
@@ -269,21 +269,13 @@ def observation_features(content: Content, players: int) -> Features:
             state.choice,
             state.choices_revealed,
         )
-        if merchants:
-            top = (
-                state.round,
-                phase_now,
-                len(state.deck),
-                len(state.discard),
-                state.elephants_left,
-                len(state.doubles),
-            )
-        else:
-            top = (state.round, phase_now, 0, 0, 0, 0)
-        if top != table[0]:
-            table[:] = top, pack_table(top[0], phases[phase_now], *top[2:])
         values: list[Any] = [
-            table[1],
+            state.round,
+            phases[phase_now],
+            len(state.deck) if merchants else 0,
+            len(state.discard) if merchants else 0,
+            state.elephants_left if merchants else 0,
+            len(state.doubles) if merchants else 0,
             # Every legal list is of one kind (legal_actions): placements and elephants name their
             # hex ("at"), the other kinds none; so the targets are all of the moves or none.
             len(legal) if legal and "at" in legal[0].payload else 0,
@@ -294,12 +286,12 @@ def observation_features(content: Content, players: int) -> Features:
         if not merchants:
             hand = contracts = no_cards
         for p, shown in seat_views[seat][revealed]:
-            won, domain_now, coins = contracts[p], cells[p], won_coins[p]
-            if won != coins[0]:
-                coins[:] = won[:], sum(map(coins_of.__getitem__, won))
+            won, domain_now, kept = contracts[p], cells[p], seat_numbers[p]
+            if won != kept[0]:
+                kept[0], kept[1] = won[:], sum(map(coins_of.__getitem__, won))
             if domain_now != domain_cells[p]:
                 domain(p, domain_now)
-            values += (
+            numbers = (
                 gems[p],
                 len(stacks[p]),
                 len(explored[p]),
@@ -309,12 +301,11 @@ def observation_features(content: Content, players: int) -> Features:
                 len(pending[p]),
                 holding[p] >= 0,
                 len(won),
-                coins[1],
-                shown[choice[p]],
-                elephants[p],
-                bids[p],
-                domain_blocks[p],
+                kept[1],
             )
+            if numbers != kept[2]:
+                kept[2], kept[3] = numbers, pack_numbers(*numbers)
+            values += kept[3], shown[choice[p]], elephants[p], bids[p], domain_blocks[p]
         if merchants:
             own_hand, start, own_won = hand[seat], state.start_contract[seat], contracts[seat]
             kept = own_contracts[seat]
