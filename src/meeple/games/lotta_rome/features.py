@@ -20,8 +20,6 @@ Blocks, in order (seat blocks relative: the observing seat's first, then the nex
 from array import array
 from collections import Counter
 from collections.abc import Iterable
-from itertools import repeat
-from operator import attrgetter, contains
 from struct import Struct
 from typing import Any
 
@@ -141,8 +139,9 @@ def observation_features(content: Content, players: int) -> Features:
         return row
 
     # --- the same slots read from the state (Features.from_state), as observation.py shows it ---
-    # The row is written by one `struct` call: the numbers that change at most steps as floats,
-    # the blocks that change seldom as kept float32 bytes (each with a copy of what made it).
+    # The row is written by one `struct` call: the table's numbers as floats, each seat's first
+    # ten numbers (packed again only when one of them changed: the seat that moved) and the blocks
+    # that change seldom as kept float32 bytes (each with a copy of what made it).
     orders = [relative(seat, players) for seat in range(players)]
     coins_of = {number: card.coins for number, card in content.contracts.items()}
     building_place = [len(lands) if b == FORT else b for b in range(FORT + 1)]
@@ -220,15 +219,15 @@ def observation_features(content: Content, players: int) -> Features:
     # A seat's lot choice as it shows: none, each choice, sealed (index -1 is none).
     shown_choice = [floats(choice(name)) for name in CHOICES] + [floats(choice(None))]
     sealed, empty_market = len(CHOICE_NAMES), floats(empty_slot * slots)
+    pack_numbers = packer(10)
     row = Struct(
         f"f{4 * len(PHASES)}s6f"
-        + f"10f{4 * len(CHOICES)}s2f{4 * domain_size}s" * players
+        + f"40s{4 * len(CHOICES)}s2f{4 * domain_size}s" * players
         + f"{4 * 3 * len(numbers)}s{4 * len(lands)}s{4 * len(lands)}s{4 * len(empty_slot) * slots}s"
     )
     if row.size != 4 * len(slot_names):
         raise ValueError(f"the row's layout holds {row.size // 4} slots, not the {len(slot_names)} named")
     pack = row.pack
-    payload_of, at_key = attrgetter("payload"), repeat("at")
     no_contracts = contract_cards([], -1, [])
     # A choice as the other seats see it before the reveal: none (-1) or sealed.
     sealed_choice = [shown_choice[sealed]] * (len(shown_choice) - 1) + [shown_choice[-1]]
@@ -246,6 +245,9 @@ def observation_features(content: Content, players: int) -> Features:
     domain_cells: list[list[int]] = [[] for _ in range(players)]
     domain_counts = [empty_domain[:] for _ in range(players)]
     domain_blocks = [pack_domain(*empty_domain)] * players
+    # Each seat's first ten numbers (gems to coins) as kept bytes: [its contracts won copied, their
+    # coins, the numbers, their bytes].
+    seat_numbers: list[list[Any]] = [[None, 0, None, b""] for _ in range(players)]
     shared_market: list[Any] = [None, None, None, b""]
     own_contracts: list[list[Any]] = [[None, -2, None, b""] for _ in range(players)]
     own_explored_lands: list[list[Any]] = [[None, b""] for _ in range(players)]
@@ -274,7 +276,9 @@ def observation_features(content: Content, players: int) -> Features:
             len(state.discard) if merchants else 0,
             state.elephants_left if merchants else 0,
             len(state.doubles) if merchants else 0,
-            sum(map(contains, map(payload_of, legal), at_key)),
+            # Every legal list is of one kind (legal_actions): placements and elephants name their
+            # hex ("at"), the other kinds none; so the targets are all of the moves or none.
+            len(legal) if legal and "at" in legal[0].payload else 0,
             bool(legal),  # a seat to move has moves; one that need not act is given none
         ]
         bids = state.bids if merchants and phase_now == PICK else zeros
@@ -282,11 +286,12 @@ def observation_features(content: Content, players: int) -> Features:
         if not merchants:
             hand = contracts = no_cards
         for p, shown in seat_views[seat][revealed]:
-            won = contracts[p]
-            domain_now = cells[p]
+            won, domain_now, kept = contracts[p], cells[p], seat_numbers[p]
+            if won != kept[0]:
+                kept[0], kept[1] = won[:], sum(map(coins_of.__getitem__, won))
             if domain_now != domain_cells[p]:
                 domain(p, domain_now)
-            values += (
+            numbers = (
                 gems[p],
                 len(stacks[p]),
                 len(explored[p]),
@@ -296,12 +301,11 @@ def observation_features(content: Content, players: int) -> Features:
                 len(pending[p]),
                 holding[p] >= 0,
                 len(won),
-                sum(map(coins_of.__getitem__, won)),
-                shown[choice[p]],
-                elephants[p],
-                bids[p],
-                domain_blocks[p],
+                kept[1],
             )
+            if numbers != kept[2]:
+                kept[2], kept[3] = numbers, pack_numbers(*numbers)
+            values += kept[3], shown[choice[p]], elephants[p], bids[p], domain_blocks[p]
         if merchants:
             own_hand, start, own_won = hand[seat], state.start_contract[seat], contracts[seat]
             kept = own_contracts[seat]

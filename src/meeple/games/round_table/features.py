@@ -181,26 +181,35 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
     row = Struct(f"f{4 * len(PHASES)}s{4 * len(STEPS)}s8f{regions_size}s" + f"{seat_size}s" * players + f"{own_size}s")
     if row.size != 4 * len(slot_names) or (hand_at, hand_rp_at) != (row.size - own_size, row.size - 4):
         raise ValueError(f"the row's layout holds {row.size // 4} slots, not the {len(slot_names)} named")
-    pack = row.pack
-    # Shared by every observing seat (all see them alike), each with copies of its inputs: the
-    # cards the uids are (`card_of`: a determinization may redraw them) and a count of its
-    # changes, the regions when no army attacks, and per seat its block (`seat_blocks`). Each
-    # observing seat's own: its hand's block (counts by id set in place, and RP), with the
-    # `card_of` count it was made at.
+    head_at, regions_at, seats_at = 0, at(slot_names, "region0/present"), at(slot_names, "me/main_deck")
+    put_head = Struct(f"f{4 * len(PHASES)}s{4 * len(STEPS)}s8f").pack_into  # the table's slots
+    put_regions = Struct(f"{regions_size}s").pack_into
+    # One kept row per observing seat, as its last observation left it but for the table's slots
+    # (written on each copy handed out) and the regions where an army attacks (likewise): a seat's
+    # block is written into every row when it is made, at the place that row gives it, the plain
+    # regions when they change, the seat's own hand block in place (`own_hand`).
+    rows = [array("f", bytes(row.size)) for _ in range(players)]
+    views = [memoryview(made).cast("B") for made in rows]
+    # Per seat, where its block lies in each observing seat's row.
+    places = [[(views[s], seats_at + seat_size * orders[s].index(p)) for s in range(players)] for p in range(players)]
+    # The faces the uids stand for (`card_of`: a determinization may redraw them) and a count of
+    # their changes; the regions in play when their plain block was written; per seat what its
+    # block was made of (`inputs`, copies); per observing seat its hand as its own hand block was
+    # last set, the faces' count then, and the block's slots and bytes in its row.
     faces: list[Any] = [None, 0]
-    shown_regions: list[Any] = [None, b""]
-    seat_blocks: list[list[Any]] = [[None, b""] for _ in range(players)]
+    main_uid: list[bool] = []  # per uid: Main-backed (its face's back; kept with the faces)
+    shown_regions: list[Any] = [None]
+    inputs: list[list[Any]] = []
     no_draws = [0] * players  # `Rt.owed` is empty outside Autumn's Quest draws
-    own: list[list[Any]] = [[None, -1, bytearray(own_size)] for _ in range(players)]
-    for known in own:
-        known.append(memoryview(known[2]).cast("f"))  # its slots, set in place
+    own: list[list[Any]] = [[None, -1, view[hand_at:].cast("f"), view[hand_at:]] for view in views]
     no_hand = bytes(own_size)
 
     def own_hand(known: list[Any], hand: list[int], card_of: list[int]) -> None:
         """Set the observing seat's hand block (`known`: the hand it was last set for, the faces'
-        count then, the block and its slots) for `hand`: where the same faces stand for the uids
-        and the hand only drew cards (at its end) or lost one, only those cards' slots; else anew."""
-        slots, old = known[3], known[0]
+        count then, the block's slots and bytes in the seat's row) for `hand`: where the same faces
+        stand for the uids and the hand only drew cards (at its end) or lost one, only those
+        cards' slots; else anew."""
+        slots, old = known[2], known[0]
         if known[1] == faces[1]:
             if len(hand) > len(old) and hand[: len(old)] == old:  # drew
                 for uid in hand[len(old) :]:
@@ -216,7 +225,7 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
                     slots[-1] -= rp_of[kind]
                     known[0] = hand[:]
                     return
-        known[2][:] = no_hand
+        known[3][:] = no_hand
         kinds = list(map(card_of.__getitem__, hand))
         for kind in kinds:  # cards of one id share a slot
             slots[count_at[kind]] += 1.0
@@ -227,7 +236,7 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
         """Seat `p`'s block as every seat sees it (`line`: its cards in play summed up, lineup.py;
         `owed`: its Quest draws still to take)."""
         kinds, captured = line.kinds, state.captured[p]
-        mains = sum(map(main.__getitem__, map(state.card_of.__getitem__, hand)))
+        mains = sum(map(main_uid.__getitem__, hand))
         spent_rp = state.spent_rp[p]
         return seat_pack(
             len(state.main[p]),
@@ -238,7 +247,7 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
             play_made.get(kinds) or play_piece(kinds, kinds),
             len(state.spent[p]),
             len(captured),
-            sum(map(renown_of.__getitem__, captured)),
+            sum(map(renown_of.__getitem__, captured)) if captured else 0,
             line.capacity,
             line.upkeep + spent_rp,
             spent_rp,
@@ -281,48 +290,31 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
             )
         return b"".join(made)
 
+    def plain_regions(shown: list[int]) -> None:
+        """The regions no army attacks written into every seat's row."""
+        shown_regions[0] = shown[:]
+        block = b"".join([region_plain[r] for r in shown] + [no_region_bytes] * (regions - len(shown)))
+        for view in views:
+            view[regions_at : regions_at + regions_size] = block
+
     def from_state(game: Any, state: Rt, seat: int, legal: list[Any]) -> array:
         card_of = state.card_of
-        if card_of != faces[0]:
+        if card_of != faces[0]:  # new faces: every block made again
             faces[0] = card_of[:]
+            main_uid[:] = map(main.__getitem__, card_of)
             faces[1] += 1
-            for known in seat_blocks:
-                known[0] = None
-        values: list[Any] = [
-            state.round,
-            phase_bytes[state.phase],
-            step_bytes[state.step],
-            state.active == seat,
-            bool(legal),
-            len(state.regions_deck),
-            state.total_renown,
-            len(state.window),
-            len(state.quests),
-            len(state.used),
-            bool(state.end_reason),
-        ]
-        attack = state.attack
-        attacking = (  # no knight attacks (-1 for every card) at most steps
-            [seat_armies(state, pool, p) for p in range(players)] if attack.count(-1) != len(attack) else []
-        )
-        if any(attacking):
-            values.append(region_blocks(state, seat, attacking))
-        else:
-            shown = state.regions
-            if shown != shown_regions[0]:
-                shown_regions[0] = shown[:]
-                shown_regions[1] = b"".join(
-                    [region_plain[r] for r in shown] + [no_region_bytes] * (regions - len(shown))
-                )
-            values.append(shown_regions[1])
-        lines, hands, owed = lineups(state, pool), state.hand, state.owed or no_draws
+            inputs[:] = [None] * players
+        lines = state.lineups
+        if lines is None or None in lines:
+            lines = lineups(state, pool)
+        hands, owed = state.hand, state.owed or no_draws
         mains_of, demesnes, spent, captured_of = state.main, state.demesne, state.spent, state.captured
         spent_rp, played, mulligans = state.spent_rp, state.demesne_played, state.mulligans
-        for p in orders[seat]:
+        for p in range(players):
             # What the seat's block is made of, compared by value with what it was last made of
             # (its cards in play by their kept summary, which the rules replace when they change).
             line, hand, captured = lines[p], hands[p], captured_of[p]
-            inputs = (
+            now = (
                 line,
                 hand,
                 len(mains_of[p]),
@@ -334,15 +326,38 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
                 played[p],
                 mulligans[p],
             )
-            known = seat_blocks[p]
-            if inputs != known[0]:
-                known[0] = (line, hand[:], *inputs[2:5], captured[:], *inputs[6:])
-                known[1] = seat_bytes(state, p, line, hand, inputs[7])
-            values.append(known[1])
-        hand, known = hands[seat], own[seat]
+            if now != inputs[p]:
+                inputs[p] = (line, hand[:], *now[2:5], captured[:], *now[6:])
+                block = seat_bytes(state, p, line, hand, now[7])
+                for view, offset in places[p]:
+                    view[offset : offset + seat_size] = block
+        shown = state.regions
+        if shown != shown_regions[0]:
+            plain_regions(shown)
+        hand, known = state.hand[seat], own[seat]
         if hand != known[0] or known[1] != faces[1]:
             own_hand(known, hand, card_of)
-        values.append(known[2])
-        return array("f", pack(*values))
+        made = rows[seat][:]
+        put_head(
+            made,
+            head_at,
+            state.round,
+            phase_bytes[state.phase],
+            step_bytes[state.step],
+            state.active == seat,
+            bool(legal),
+            len(state.regions_deck),
+            state.total_renown,
+            len(state.window),
+            len(state.quests),
+            len(state.used),
+            bool(state.end_reason),
+        )
+        attack = state.attack
+        if attack.count(-1) != len(attack):  # a knight attacks (at few steps): the armies by the rules
+            attacking = [seat_armies(state, pool, p) for p in range(players)]
+            if any(attacking):
+                put_regions(made, regions_at, region_blocks(state, seat, attacking))
+        return made
 
     return Features(tuple(slot_names), encode, from_state)
