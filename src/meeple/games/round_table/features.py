@@ -199,7 +199,7 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
     faces: list[Any] = [None, 0]
     main_uid: list[bool] = []  # per uid: Main-backed (its face's back; kept with the faces)
     shown_regions: list[Any] = [None]
-    inputs: list[list[Any]] = []
+    inputs: list[Any] = []
     no_draws = [0] * players  # `Rt.owed` is empty outside Autumn's Quest draws
     own: list[list[Any]] = [[None, -1, view[hand_at:].cast("f"), view[hand_at:]] for view in views]
     no_hand = bytes(own_size)
@@ -304,10 +304,7 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
             main_uid[:] = map(main.__getitem__, card_of)
             faces[1] += 1
             inputs[:] = [None] * players
-        lines = state.lineups
-        if lines is None or None in lines:
-            lines = lineups(state, pool)
-        hands, owed = state.hand, state.owed or no_draws
+        lines, hands, owed = lineups(state, pool), state.hand, state.owed or no_draws
         mains_of, demesnes, spent, captured_of = state.main, state.demesne, state.spent, state.captured
         spent_rp, played, mulligans = state.spent_rp, state.demesne_played, state.mulligans
         for p in range(players):
