@@ -166,15 +166,7 @@ class MeepleEnv(AECEnv):
             raise ValueError(f"{agent} must act: None is an action only for an agent whose game is over")
         # A plain int in range is an index as it is (the common case); anything else is checked.
         index = action if type(action) is int and 0 <= action < self._size else self.space.check(action)
-        seat = self._seat[agent]
-        state = self.state
-        cached = self._legal
-        # The legal moves the observation (or the caller's `legal`) kept for this decision, read
-        # inline; worked out by `legal` otherwise.
-        if cached is not None and cached[0] == state.decisions and cached[1] == seat:
-            legal, indices = cached[2], cached[3]
-        else:
-            legal, indices = self.legal(agent)
+        legal, indices = self.legal(agent)
         try:
             chosen = legal[indices.index(index)]
         except ValueError:
@@ -185,22 +177,15 @@ class MeepleEnv(AECEnv):
                 f"action {index} ({self.space.ids[index]!r}) is not legal for {agent} now (legal: {sample})"
             ) from None
         self._cumulative_rewards[agent] = 0.0
-        game = self.game
-        game.play(state, seat, chosen)
-        # `_next_agent` inlined: the seats to decide kept for `legal`, the first of them to act.
-        movers = game.to_move(state)
-        self._movers = (state.decisions, movers)
-        if movers:
-            self.agent_selection = self.possible_agents[movers[0]]
-        else:
-            self.agent_selection = self.agents[0]
-            # Rewards come only at the end: until then every reward stays 0 and nothing accumulates.
-            # A game that is over has no seat to move (`Game.to_move`), so only then is it asked.
-            if game.is_terminal(state):
-                finals = final_rewards(game.result(state), self.players, self.reward)
-                self.rewards = {name: finals[self._seat[name]] for name in self.agents}
-                self.terminations = dict.fromkeys(self.agents, True)
-                self._accumulate_rewards()
+        self.game.play(self.state, self._seat[agent], chosen)
+        self.agent_selection = self._next_agent()
+        # Rewards come only at the end: until then every reward stays 0 and nothing accumulates.
+        # A game that is over has no seat to move (`Game.to_move`), so only then is it asked.
+        if not self._movers[1] and self.game.is_terminal(self.state):
+            finals = final_rewards(self.game.result(self.state), self.players, self.reward)
+            self.rewards = {name: finals[self._seat[name]] for name in self.agents}
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
