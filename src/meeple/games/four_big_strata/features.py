@@ -162,12 +162,12 @@ def observation_features(content: Content, players: int, participants: int, disp
     columns = range(len(COLUMN_NAMES))
     known_pack = packer(len(COLUMN_NAMES) + 1)
 
-    def known_faces(seen: tuple[int, ...]) -> tuple[bytes, list[int]]:
+    def known_faces(seen: tuple[int, ...]) -> tuple[bytes, tuple[int, ...]]:
         """Cards whose face a seat sees (`seen`, their types) by class, and their points: the
         block and its numbers (kept to count on from when a card is added)."""
         classes = [*map(column_of.__getitem__, seen)]
         numbers = [*map(classes.count, columns), sum(map(points_of.__getitem__, seen))]
-        return known_pack(*numbers), numbers
+        return known_pack(*numbers), tuple(numbers)
 
     known_size = len(COLUMN_NAMES) + 1
     public_size = len(SEAT_PARTS) - 3 - known_size - 4
@@ -200,8 +200,7 @@ def observation_features(content: Content, players: int, participants: int, disp
     shared_display: list[Any] = [None, None, None, None]
     displays: list[Any] = [None, None, None, None]
     public_blocks = [b""] * participants
-    public_made: dict[tuple[tuple[int, ...], ...], bytes] = {}
-    known_made: dict[tuple[int, ...], tuple[bytes, list[int]]] = {}
+    known_made: dict[tuple[int, ...], tuple[bytes, tuple[int, ...]]] = {}
     known_blocks = [[b""] * participants for _ in range(players)]
     known_numbers: list[list[Any]] = [[None] * participants for _ in range(players)]
     bits = [(seat, repeat(1 << seat)) for seat in range(players)]
@@ -228,13 +227,8 @@ def observation_features(content: Content, players: int, participants: int, disp
             types, where, up, knows = now[0][p], now[1][p], now[2][p], now[3][p]
             if types == copied[0][p] and where == copied[1][p] and up == copied[2][p] and knows == copied[3][p]:
                 continue
-            layout = (tuple(types), tuple(where), tuple(up))
-            made = public_made.get(layout)
-            if made is None:
-                if len(public_made) >= 16384:
-                    public_made.clear()
-                made = public_made[layout] = public(layout)
-            public_blocks[p] = made
+            if types != copied[0][p] or where != copied[1][p] or up != copied[2][p]:
+                public_blocks[p] = public((tuple(types), tuple(where), tuple(up)))
             if appended(copied[0][p], types, where, up, knows, copied[1][p], copied[2][p], copied[3][p]):
                 add_card(p, types[-1], PUBLIC if up[-1] else knows[-1])
                 copied[0][p], copied[1][p], copied[2][p], copied[3][p] = types[:], where[:], up[:], knows[:]
@@ -265,10 +259,10 @@ def observation_features(content: Content, players: int, participants: int, disp
         column, points = column_of[card], points_of[card]
         for seat, _ in bits:
             if seen_by >> seat & 1:
-                numbers = known_numbers[seat][p][:]
+                numbers = [*known_numbers[seat][p]]
                 numbers[column] += 1
                 numbers[-1] += points
-                known_blocks[seat][p], known_numbers[seat][p] = known_pack(*numbers), numbers
+                known_blocks[seat][p], known_numbers[seat][p] = known_pack(*numbers), tuple(numbers)
 
     def bids_seen(bids: list[int], seat: int) -> list[Any]:
         """[bids copied, shown, sealed] as `seat` sees unrevealed bids: its own if made, the
