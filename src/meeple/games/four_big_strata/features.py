@@ -256,7 +256,7 @@ def observation_features(content: Content, players: int, participants: int, disp
                 continue
             if appended(types, where, up, knows, *old):
                 count_public(p, (types, where, up), card_numbers(types[-1], where[-1], up[-1]), None)
-                count_known(p, types[-1], PUBLIC if up[-1] else knows[-1], 1)
+                count_known(p, types[-1], PUBLIC if up[-1] else knows[-1])
             elif (card := turned(types, where, up, knows, *old)) >= 0:
                 turn(p, card, (types, where, up), old[2][card], old[3][card], knows[card])
             else:
@@ -273,24 +273,27 @@ def observation_features(content: Content, players: int, participants: int, disp
         return where[:last] == old_where and up[:last] == old_up and knows[:last] == old_knows
 
     def turned(types: list[int], where: list[int], up: list[bool], knows: list[int], *old: Any) -> int:
-        """The place of the one card of a Personal Display turned or whose face a seat learnt,
-        the rest as its copy `old`; -1 if the change is another."""
+        """The place of the one card of a Personal Display turned or whose face more seats
+        learnt, the rest as its copy `old`; -1 if the change is another (a seat sees a face up
+        card's face, or one whose `known` mask has its bit: a flipped card stays PUBLIC, 8.4)."""
         old_types, old_where, old_up, old_knows = old
         if types != old_types or where != old_where:
             return -1
         changed = [*map(or_, map(ne, up, old_up), map(ne, knows, old_knows))]
-        return changed.index(True) if changed.count(True) == 1 else -1
+        if changed.count(True) != 1:
+            return -1
+        card = changed.index(True)
+        saw = PUBLIC if old_up[card] else old_knows[card]
+        return card if saw & (PUBLIC if up[card] else knows[card]) == saw else -1
 
     def turn(p: int, card: int, now: tuple[list[Any], ...], was_up: bool, knew: int, knows: int) -> None:
-        """Count on participant `p`'s card at `card` turned (public numbers) or seen by other
-        seats (known blocks: a seat sees a face up card, or one its `known` bit is set in)."""
+        """Count on participant `p`'s card at `card` turned (public numbers) or seen by more
+        seats (their known blocks)."""
         types, where, up = now
         kind, column, is_up = types[card], where[card], up[card]
         if is_up != was_up:
             count_public(p, now, card_numbers(kind, column, is_up), card_numbers(kind, column, was_up))
-        seen, saw = PUBLIC if is_up else knows, PUBLIC if was_up else knew
-        count_known(p, kind, seen & ~saw, 1)
-        count_known(p, kind, saw & ~seen, -1)
+        count_known(p, kind, (PUBLIC if is_up else knows) & ~(PUBLIC if was_up else knew))
 
     def remake(p: int, types: list[int], where: list[int], up: list[bool], knows: list[int]) -> None:
         """Make participant `p`'s public block and each seat's known block of it again."""
@@ -305,16 +308,16 @@ def observation_features(content: Content, players: int, participants: int, disp
                 made_known = known_made[seen] = known_faces(seen)
             known_blocks[seat][p], known_numbers[seat][p] = made_known
 
-    def count_known(p: int, card: int, seats: int, sign: int) -> None:
-        """Count a card of participant `p`'s Personal Display in (`sign` 1) or out (-1) of the
-        known block of each of `seats` (a mask), on from the numbers kept."""
+    def count_known(p: int, card: int, seats: int) -> None:
+        """Count a card of participant `p`'s Personal Display into the known block of each of
+        `seats` (a mask), on from the numbers kept."""
         if not seats:
             return
-        column, points = column_of[card], sign * points_of[card]
+        column, points = column_of[card], points_of[card]
         for seat, _ in bits:
             if seats >> seat & 1:
                 numbers = [*known_numbers[seat][p]]
-                numbers[column] += sign
+                numbers[column] += 1
                 numbers[-1] += points
                 known_blocks[seat][p], known_numbers[seat][p] = known_pack(*numbers), tuple(numbers)
 
