@@ -1,7 +1,7 @@
 """Four Big Strata's slots read from the state (features.py `from_state`) count a change of a
-Personal Display on from the numbers they kept when one card is added at its end, or one card is
-turned or its face learnt by a seat; the rules sum the Display again when a face-up card giving
-Influence per set lies in it. Here, along random games at several player counts, the seat to
+Personal Display on from the numbers they kept when one card is added at its end or one card is
+turned (every seat seeing the same faces); the rules sum the Display again when a face-up card
+giving Influence per set lies in it. Here, along random games at several player counts, the seat to
 move observes at every decision (as a learner does) and every seat at every fifth, and every row
 must be the slots of that seat's observation. The games must show each kind of change, and a
 Display holding a face-up card that gives Influence per set, or they test too little."""
@@ -26,14 +26,14 @@ def _displays(state: Fbs) -> list[Display]:
 
 
 def _change(old: Display, new: Display) -> str:
-    """How a Personal Display changed: a card added at its end, one card turned or newly seen,
-    or anything else."""
+    """How a Personal Display changed: a card added at its end, one card turned (or its known
+    mask changed), or anything else."""
     if len(new[0]) == len(old[0]) + 1 and all(now[:-1] == was for now, was in zip(new, old, strict=True)):
         return "added"
     if new[0] == old[0] and new[1] == old[1]:
         places = [k for k in range(len(new[0])) if (new[2][k], new[3][k]) != (old[2][k], old[3][k])]
         if len(places) == 1:
-            return "turned or seen"
+            return "turned"
     return "other"
 
 
@@ -66,5 +66,5 @@ def test_rows_counted_on_from_the_kept_numbers_are_the_observations_slots(player
             )
             before = now
             game.play(state, movers[0], legal[rng.below(len(legal))])
-    kinds = ("added", "turned or seen", "other", "face-up card giving Influence per set")
+    kinds = ("added", "turned", "other", "face-up card giving Influence per set")
     assert all(seen[kind] for kind in kinds), seen

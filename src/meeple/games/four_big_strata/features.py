@@ -243,8 +243,8 @@ def observation_features(content: Content, players: int, participants: int, disp
     def personal_displays(state: Fbs) -> None:
         """Keep each participant's public block and each seat's known block of it up to date
         with its Personal Display, and copy the display. A card added at the end, or one card
-        turned or its face learnt, is counted on (0.95 of the Displays' changes in random
-        play); any other change makes the blocks again."""
+        turned, is counted on (0.95 of the Displays' changes in random play); any other change
+        makes the blocks again."""
         now = state.cards, state.columns, state.face_up, state.known
         if displays[0] is None:
             displays[:] = [[None] * participants for _ in now]
@@ -258,7 +258,9 @@ def observation_features(content: Content, players: int, participants: int, disp
                 count_public(p, (types, where, up), card_numbers(types[-1], where[-1], up[-1]), None)
                 count_known(p, types[-1], PUBLIC if up[-1] else knows[-1])
             elif (card := turned(types, where, up, knows, *old)) >= 0:
-                turn(p, card, (types, where, up), old[2][card], old[3][card], knows[card])
+                kind, column = types[card], where[card]
+                now_up, was_up = card_numbers(kind, column, up[card]), card_numbers(kind, column, old[2][card])
+                count_public(p, (types, where, up), now_up, was_up)
             else:
                 remake(p, types, where, up, knows)
             copied[0][p], copied[1][p], copied[2][p], copied[3][p] = types[:], where[:], up[:], knows[:]
@@ -273,9 +275,10 @@ def observation_features(content: Content, players: int, participants: int, disp
         return where[:last] == old_where and up[:last] == old_up and knows[:last] == old_knows
 
     def turned(types: list[int], where: list[int], up: list[bool], knows: list[int], *old: Any) -> int:
-        """The place of the one card of a Personal Display turned or whose face more seats
-        learnt, the rest as its copy `old`; -1 if the change is another (a seat sees a face up
-        card's face, or one whose `known` mask has its bit: a flipped card stays PUBLIC, 8.4)."""
+        """The place of the one card of a Personal Display turned, the rest as its copy `old`
+        and every seat seeing the same faces (a seat sees a face up card's face, or one whose
+        `known` mask has its bit; a card flipped face down stays PUBLIC, 8.4); -1 if the change
+        is another."""
         old_types, old_where, old_up, old_knows = old
         if types != old_types or where != old_where:
             return -1
@@ -283,17 +286,8 @@ def observation_features(content: Content, players: int, participants: int, disp
         if changed.count(True) != 1:
             return -1
         card = changed.index(True)
-        saw = PUBLIC if old_up[card] else old_knows[card]
-        return card if saw & (PUBLIC if up[card] else knows[card]) == saw else -1
-
-    def turn(p: int, card: int, now: tuple[list[Any], ...], was_up: bool, knew: int, knows: int) -> None:
-        """Count on participant `p`'s card at `card` turned (public numbers) or seen by more
-        seats (their known blocks)."""
-        types, where, up = now
-        kind, column, is_up = types[card], where[card], up[card]
-        if is_up != was_up:
-            count_public(p, now, card_numbers(kind, column, is_up), card_numbers(kind, column, was_up))
-        count_known(p, kind, (PUBLIC if is_up else knows) & ~(PUBLIC if was_up else knew))
+        seen = PUBLIC if up[card] else knows[card]
+        return card if seen == (PUBLIC if old_up[card] else old_knows[card]) else -1
 
     def remake(p: int, types: list[int], where: list[int], up: list[bool], knows: list[int]) -> None:
         """Make participant `p`'s public block and each seat's known block of it again."""
