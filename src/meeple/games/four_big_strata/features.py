@@ -191,7 +191,7 @@ def observation_features(content: Content, players: int, participants: int, disp
     columns = range(len(COLUMN_NAMES))
     known_pack = packer(known_size)
 
-    def known_faces(seen: tuple[int, ...]) -> tuple[bytes, tuple[int, ...]]:
+    def known_faces(seen: list[int]) -> tuple[bytes, tuple[int, ...]]:
         """Cards whose face a seat sees (`seen`, their types) by class, and their points: the
         block and its numbers (kept to count on from when a card is added)."""
         classes = [*map(column_of.__getitem__, seen)]
@@ -219,14 +219,13 @@ def observation_features(content: Content, players: int, participants: int, disp
     # Shared by every observing seat (all see them alike): the discard and the display (the
     # latter as the Start Player sees it and as the others do), each [inputs copied..., block(s)];
     # the Personal Displays as last seen (deep copies of cards, columns, face up, known masks),
-    # each participant's public block (and its numbers, `public_kept` above); the known faces
-    # by the types seen (`known_made`). Each observing seat's own: its known block of each
-    # participant and its numbers, and its view of the bids [bids copied, shown, sealed].
+    # each participant's public block (and its numbers, `public_kept` above). Each observing
+    # seat's own: its known block of each participant and its numbers, and its view of the bids
+    # [bids copied, shown, sealed].
     shared_discard: list[Any] = [None, b""]
     shared_display: list[Any] = [None, None, None, None]
     displays: list[Any] = [None, None, None, None]
     public_blocks = [b""] * participants
-    known_made: dict[tuple[int, ...], tuple[bytes, tuple[int, ...]]] = {}
     known_blocks = [[b""] * participants for _ in range(players)]
     known_numbers: list[list[Any]] = [[None] * participants for _ in range(players)]
     bits = [(seat, repeat(1 << seat)) for seat in range(players)]
@@ -294,13 +293,8 @@ def observation_features(content: Content, players: int, participants: int, disp
         public_kept[p] = numbers = public_numbers(tuple(types), tuple(where), tuple(up))
         public_blocks[p] = public_pack(*numbers[:-1])
         for seat, mine in bits:
-            seen = tuple(compress(types, map(or_, up, map(and_, knows, mine))))
-            made_known = known_made.get(seen)
-            if made_known is None:
-                if len(known_made) >= 16384:
-                    known_made.clear()
-                made_known = known_made[seen] = known_faces(seen)
-            known_blocks[seat][p], known_numbers[seat][p] = made_known
+            seen = [*compress(types, map(or_, up, map(and_, knows, mine)))]
+            known_blocks[seat][p], known_numbers[seat][p] = known_faces(seen)
 
     def count_known(p: int, card: int, seats: int) -> None:
         """Count a card of participant `p`'s Personal Display into the known block of each of
