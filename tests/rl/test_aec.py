@@ -109,3 +109,22 @@ def test_render_is_the_game_s_text_view_for_a_spectator(slug: str) -> None:
     assert text == env.game.render_text(env.game.observation(env.state, None)) and text.strip()
     with pytest.raises(ValueError, match="render_mode"):
         rl.env(slug, 2, render_mode="video")
+
+
+@pytest.mark.parametrize("slug", [spec.slug for spec in game_specs()])
+def test_each_observation_is_new_writable_arrays(slug: str) -> None:
+    """A learner may write into what it is handed (say, mask out moves it will not try): the next
+    observation of the same decision, whose legal moves are the same, is untouched by that."""
+    env = rl.env(slug, get_game(slug).spec.min_players)
+    env.reset(seed=5)
+    _play_masked(env, 5, seed=5)
+    agent = env.agent_selection
+    first = env.observe(agent)
+    legal = first["action_mask"].copy()
+    row = first["observation"].copy()
+    first["action_mask"][:] = 0
+    first["observation"][:] = -1
+    again = env.observe(agent)
+    np.testing.assert_array_equal(again["action_mask"], legal)
+    np.testing.assert_array_equal(again["observation"], row)
+    assert legal.any() and again["action_mask"].flags.writeable and again["observation"].flags.writeable

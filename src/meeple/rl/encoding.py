@@ -99,6 +99,7 @@ class SlotEncoder:
         self.features = features
         self.size = len(features)
         self._from_state = features.from_state
+        self._shape = (self.size,)
 
     def encode(self, observation: dict[str, Any]) -> np.ndarray:
         row = self.features.encode(observation)
@@ -117,7 +118,7 @@ class SlotEncoder:
         row = from_state(game, state, seat, legal)
         if len(row) != self.size:
             raise ValueError(f"the game's features gave {len(row)} numbers for its {self.size} named slots")
-        return np.frombuffer(row, FLOAT32)
+        return np.ndarray(self._shape, FLOAT32, row)  # over the row's own memory (cheaper than np.frombuffer)
 
     def feature_names(self, observation: dict[str, Any]) -> list[str]:
         """The slots' names, in order (the same for every observation)."""

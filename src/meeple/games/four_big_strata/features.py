@@ -19,7 +19,7 @@ turn, the Magistrate or other rules-driven participants among them):
 
 from array import array
 from itertools import compress, repeat
-from operator import and_, itemgetter, or_
+from operator import add, and_, itemgetter, ne, or_, sub
 from struct import Struct
 from typing import Any
 
@@ -151,26 +151,53 @@ def observation_features(content: Content, players: int, participants: int, disp
     no_cards = floats(no_card * display)
     phases = {name: floats(phase(name)) for name in PHASES}
 
-    def public(layout: tuple[tuple[int, ...], ...]) -> bytes:
-        """What every seat sees of a Personal Display (its types, columns, faces up): class
-        scores, Influence, upkeep, cards, cards per column, cards face up."""
-        scores, power, grain, money = display_summary(layout, content)
-        types, where, up = layout
-        return floats([*scores, power, grain, money, len(types), *map(where.count, columns), sum(up)])
+    def public_numbers(types: tuple[int, ...], where: tuple[int, ...], up: tuple[bool, ...]) -> list[int]:
+        """What every seat sees of a Personal Display (its types, columns, faces up), by the
+        rules' summary: class scores, Influence, upkeep, cards, cards per column, cards face up;
+        then, not shown, its face-up cards that give Influence per set."""
+        scores, power, grain, money = display_summary((types, where, up), content)
+        gives = sum(map(and_, up, map(set_influence.__getitem__, types)))
+        return [*scores, power, grain, money, len(types), *map(where.count, columns), sum(up), gives]
+
+    # The public numbers add up card by card (class scores and their bonuses to every class,
+    # upkeep, counts: 5 C, 8.3.1), except Influence per complete set (5 C), so a Display gets
+    # them counted on from one card's numbers (the rules' summary of that card alone) unless a
+    # face-up card giving Influence per set lies in it before or after: then the rules sum it.
+    set_influence = [card.set_influence > 0 for card in content.cards]
+    one_card: dict[tuple[int, int, bool], list[int]] = {}
+    public_kept: list[list[int]] = [[] for _ in range(participants)]
+    known_size = len(COLUMN_NAMES) + 1
+    public_size = len(SEAT_PARTS) - 3 - known_size - 4
+    public_pack = packer(public_size)
+
+    def card_numbers(card: int, column: int, up: bool) -> list[int]:
+        key = (card, column, up)
+        made = one_card.get(key)
+        if made is None:
+            made = one_card[key] = public_numbers((card,), (column,), (up,))
+        return made
+
+    def count_public(p: int, now: list[Any], gained: list[int], lost: list[int] | None) -> None:
+        """Participant `p`'s public numbers with one card's numbers `gained` (and `lost`) counted
+        on, or summed again by the rules (`now`: its types, columns, faces up)."""
+        kept = public_kept[p]
+        numbers = [*map(add, kept, gained)] if lost is None else [*map(sub, map(add, kept, gained), lost)]
+        if kept[-1] or numbers[-1]:
+            numbers = public_numbers(*map(tuple, now))
+        public_kept[p] = numbers
+        public_blocks[p] = public_pack(*numbers[:-1])
 
     column_of = [COLUMN_NAMES.index(cls) for cls in cls_of]
     columns = range(len(COLUMN_NAMES))
-    known_pack = packer(len(COLUMN_NAMES) + 1)
+    known_pack = packer(known_size)
 
-    def known_faces(seen: tuple[int, ...]) -> tuple[bytes, list[int]]:
+    def known_faces(seen: list[int]) -> tuple[bytes, tuple[int, ...]]:
         """Cards whose face a seat sees (`seen`, their types) by class, and their points: the
         block and its numbers (kept to count on from when a card is added)."""
         classes = [*map(column_of.__getitem__, seen)]
         numbers = [*map(classes.count, columns), sum(map(points_of.__getitem__, seen))]
-        return known_pack(*numbers), numbers
+        return known_pack(*numbers), tuple(numbers)
 
-    known_size = len(COLUMN_NAMES) + 1
-    public_size = len(SEAT_PARTS) - 3 - known_size - 4
     row = Struct(
         f"f{4 * len(PHASES)}s8f{4 * (1 + len(COLUMN_NAMES))}s3f{4 * card_size * display}s{4 * card_size}sf"
         + f"3f{4 * public_size}s{4 * known_size}s4f" * participants
@@ -192,16 +219,13 @@ def observation_features(content: Content, players: int, participants: int, disp
     # Shared by every observing seat (all see them alike): the discard and the display (the
     # latter as the Start Player sees it and as the others do), each [inputs copied..., block(s)];
     # the Personal Displays as last seen (deep copies of cards, columns, face up, known masks),
-    # each participant's public block; each participant's public block by layout
-    # (`public_made`) and the known faces by the types seen (`known_made`). Each observing
-    # seat's own: its known block of each participant, and its view of the bids [bids copied,
-    # shown, sealed].
+    # each participant's public block (and its numbers, `public_kept` above). Each observing
+    # seat's own: its known block of each participant and its numbers, and its view of the bids
+    # [bids copied, shown, sealed].
     shared_discard: list[Any] = [None, b""]
     shared_display: list[Any] = [None, None, None, None]
     displays: list[Any] = [None, None, None, None]
     public_blocks = [b""] * participants
-    public_made: dict[tuple[tuple[int, ...], ...], bytes] = {}
-    known_made: dict[tuple[int, ...], tuple[bytes, list[int]]] = {}
     known_blocks = [[b""] * participants for _ in range(players)]
     known_numbers: list[list[Any]] = [[None] * participants for _ in range(players)]
     bits = [(seat, repeat(1 << seat)) for seat in range(players)]
@@ -216,59 +240,74 @@ def observation_features(content: Content, players: int, participants: int, disp
         return b"".join(laid) + no_cards[4 * card_size * len(shown) :]
 
     def personal_displays(state: Fbs) -> None:
-        """Make again the public block of each participant whose Personal Display differs from
-        the copies, and each seat's known block of it: the faces a seat sees are those face up
-        or known to it (a `known` mask of PUBLIC has every bit set, so `known & 1 << seat`
-        covers both); copy the display."""
+        """Keep each participant's public block and each seat's known block of it up to date
+        with its Personal Display, and copy the display. A card added at the end, or one card
+        turned, is counted on (0.95 of the Displays' changes in random play); any other change
+        makes the blocks again."""
         now = state.cards, state.columns, state.face_up, state.known
         if displays[0] is None:
             displays[:] = [[None] * participants for _ in now]
         copied = displays
         for p in range(participants):
             types, where, up, knows = now[0][p], now[1][p], now[2][p], now[3][p]
-            if types == copied[0][p] and where == copied[1][p] and up == copied[2][p] and knows == copied[3][p]:
+            old = copied[0][p], copied[1][p], copied[2][p], copied[3][p]
+            if types == old[0] and where == old[1] and up == old[2] and knows == old[3]:
                 continue
-            layout = (tuple(types), tuple(where), tuple(up))
-            made = public_made.get(layout)
-            if made is None:
-                if len(public_made) >= 16384:
-                    public_made.clear()
-                made = public_made[layout] = public(layout)
-            public_blocks[p] = made
-            if appended(copied[0][p], types, where, up, knows, copied[1][p], copied[2][p], copied[3][p]):
-                add_card(p, types[-1], PUBLIC if up[-1] else knows[-1])
-                copied[0][p], copied[1][p], copied[2][p], copied[3][p] = types[:], where[:], up[:], knows[:]
-                continue
-            for seat, mine in bits:
-                seen = tuple(compress(types, map(or_, up, map(and_, knows, mine))))
-                made_known = known_made.get(seen)
-                if made_known is None:
-                    if len(known_made) >= 16384:
-                        known_made.clear()
-                    made_known = known_made[seen] = known_faces(seen)
-                known_blocks[seat][p], known_numbers[seat][p] = made_known
+            if appended(types, where, up, knows, *old):
+                count_public(p, (types, where, up), card_numbers(types[-1], where[-1], up[-1]), None)
+                count_known(p, types[-1], PUBLIC if up[-1] else knows[-1])
+            elif (card := turned(types, where, up, knows, *old)) >= 0:
+                kind, column = types[card], where[card]
+                now_up, was_up = card_numbers(kind, column, up[card]), card_numbers(kind, column, old[2][card])
+                count_public(p, (types, where, up), now_up, was_up)
+            else:
+                remake(p, types, where, up, knows)
             copied[0][p], copied[1][p], copied[2][p], copied[3][p] = types[:], where[:], up[:], knows[:]
 
-    def appended(old: list[int] | None, types: list[int], *now_and_old: list[Any]) -> bool:
-        """Whether a Personal Display (`types`, then its columns, faces up and known masks, then
-        their copies) is its copy with one card added at the end."""
+    def appended(types: list[int], where: list[int], up: list[bool], knows: list[int], *old: Any) -> bool:
+        """Whether a Personal Display (types, columns, faces up, known masks) is its copy `old`
+        with one card added at the end."""
         last = len(types) - 1
-        if old is None or last != len(old) or types[:last] != old:
+        old_types, old_where, old_up, old_knows = old
+        if old_types is None or last != len(old_types) or types[:last] != old_types:
             return False
-        where, up, knows, old_where, old_up, old_knows = now_and_old
         return where[:last] == old_where and up[:last] == old_up and knows[:last] == old_knows
 
-    def add_card(p: int, card: int, seen_by: int) -> None:
-        """Count a card added to participant `p`'s Personal Display (the rest unchanged) into
-        the known block of each seat that sees its face (`seen_by`: face up, or its `known`
-        mask), on from the numbers kept (0.63 of the Displays' changes in random play)."""
+    def turned(types: list[int], where: list[int], up: list[bool], knows: list[int], *old: Any) -> int:
+        """The place of the one card of a Personal Display turned, the rest as its copy `old`
+        and every seat seeing the same faces (a seat sees a face up card's face, or one whose
+        `known` mask has its bit; a card flipped face down stays PUBLIC, 8.4); -1 if the change
+        is another."""
+        old_types, old_where, old_up, old_knows = old
+        if types != old_types or where != old_where:
+            return -1
+        changed = [*map(or_, map(ne, up, old_up), map(ne, knows, old_knows))]
+        if changed.count(True) != 1:
+            return -1
+        card = changed.index(True)
+        seen = PUBLIC if up[card] else knows[card]
+        return card if seen == (PUBLIC if old_up[card] else old_knows[card]) else -1
+
+    def remake(p: int, types: list[int], where: list[int], up: list[bool], knows: list[int]) -> None:
+        """Make participant `p`'s public block and each seat's known block of it again."""
+        public_kept[p] = numbers = public_numbers(tuple(types), tuple(where), tuple(up))
+        public_blocks[p] = public_pack(*numbers[:-1])
+        for seat, mine in bits:
+            seen = [*compress(types, map(or_, up, map(and_, knows, mine)))]
+            known_blocks[seat][p], known_numbers[seat][p] = known_faces(seen)
+
+    def count_known(p: int, card: int, seats: int) -> None:
+        """Count a card of participant `p`'s Personal Display into the known block of each of
+        `seats` (a mask), on from the numbers kept."""
+        if not seats:
+            return
         column, points = column_of[card], points_of[card]
         for seat, _ in bits:
-            if seen_by >> seat & 1:
-                numbers = known_numbers[seat][p][:]
+            if seats >> seat & 1:
+                numbers = [*known_numbers[seat][p]]
                 numbers[column] += 1
                 numbers[-1] += points
-                known_blocks[seat][p], known_numbers[seat][p] = known_pack(*numbers), numbers
+                known_blocks[seat][p], known_numbers[seat][p] = known_pack(*numbers), tuple(numbers)
 
     def bids_seen(bids: list[int], seat: int) -> list[Any]:
         """[bids copied, shown, sealed] as `seat` sees unrevealed bids: its own if made, the
