@@ -783,16 +783,14 @@ def export(
 
     The record holds the table's secret seed: share it only once the game is over."""
     from meeple.server.export import table_record
-    from meeple.server.store import POSTGRES_SCHEMES, StoreError, open_store
+    from meeple.server.store import POSTGRES_SCHEMES, open_store
 
     load_games()
     with reported_errors():
         if not db.startswith(POSTGRES_SCHEMES) and not Path(db).is_file():
             raise UsageProblem(f"there is no database {db}")
-        try:
+        with opening_store():
             store = open_store(db)
-        except StoreError as error:
-            raise UsageProblem(str(error)) from None
         try:
             record = table_record(store, table.split("/t/")[-1].split("/")[0].split("?")[0])
         finally:

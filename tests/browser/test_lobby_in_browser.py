@@ -20,13 +20,23 @@ def table_of(live_server: LiveServer, links: dict[str, str]) -> Table:
     return live_server.manager.tables[links["Spectators"].split("/t/")[1].split("/")[0]]
 
 
+# The position the page shows, if it offers choices there (else null).
+SHOWN_WITH_CHOICES = (
+    "() => document.querySelector('#view .actions button') && document.getElementById('view').dataset.seq"
+)
+
+
 def wait_for_my_move(live_server: LiveServer, table: Table, page: Page) -> int:
-    """Wait until seat 0's page offers choices at the table's latest state."""
+    """Wait until seat 0's page offers choices at the table's latest state. The page's position
+    and the table's are read together, again and again until they agree: read once and then
+    awaited, the table's could be passed by the page while a bot moved (a busy machine)."""
     expect(page.locator("#connection")).to_have_text("Connected.")
-    page.wait_for_function("() => document.querySelector('#view .actions button') !== null")
-    seq = table.seq
-    page.wait_for_function("n => document.getElementById('view').dataset.seq === String(n)", arg=seq)
-    return seq
+    for _ in range(1200):  # 60 s, 50 ms at a time
+        shown, seq = page.evaluate(SHOWN_WITH_CHOICES), table.seq
+        if shown and int(shown) == seq:
+            return seq
+        page.wait_for_timeout(50)
+    raise AssertionError(f"seat 0's page never offered choices at the table's position (now {table.seq})")
 
 
 def test_the_lobby_fits_a_phone_and_shows_one_game_and_its_seats(

@@ -2,6 +2,7 @@
 kept as records that `meeple replay` verifies, in every game; an abandoned table no longer
 counts against its creator's bot cap. Time is a fake clock moved on by hand."""
 
+import sys
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -137,3 +138,10 @@ def test_durations_and_an_unknown_table_are_refused_clearly(tmp_path: Path) -> N
     assert result.exit_code == 2 and "there is no table 'nope' in this database" in result.output
     result = CliRunner().invoke(cli, ["serve", "--db", db_path, "--abandon-after", "soon"])
     assert result.exit_code == 2 and "'soon' is not a duration" in result.output
+
+
+def test_export_from_postgresql_without_psycopg_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # `import psycopg` now raises ImportError
+    monkeypatch.setitem(sys.modules, "meeple.server.postgres_store", None)
+    result = CliRunner().invoke(cli, ["export", "some-table", "--db", "postgresql://nobody@localhost:1/none"])
+    assert result.exit_code == 2 and "a PostgreSQL database needs psycopg" in result.output, result.output
