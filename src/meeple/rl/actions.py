@@ -11,7 +11,6 @@ import numpy as np
 from meeple.engine import Action, Game
 
 INT8 = np.dtype(np.int8)  # a dtype object: numpy converts a type given as the dtype at every call
-MASKS = 4096  # masks kept per action space (a kept mask is its length in bytes)
 
 
 class ActionSpace:
@@ -23,7 +22,8 @@ class ActionSpace:
         if len(self.index) != len(self.ids):
             raise ValueError(f"{game.spec.slug}: its action catalogue names an id twice")
         self.slug = game.spec.slug
-        self._masks: dict[tuple[int, ...], np.ndarray] = {}
+        self._size = len(self.ids)
+        self._shape = (self._size,)
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -37,20 +37,16 @@ class ActionSpace:
             raise LookupError(f"{self.slug}: legal action {missing} is missing from its action catalogue") from None
 
     def mask(self, indices: list[int]) -> np.ndarray:
-        """1 at each of `indices`, 0 elsewhere (int8, a new writable array each call): a copy of
-        the mask kept for these indices. The same legal moves come back again and again (about
-        500 different masks in 30,000 decisions of Four Big Strata), and copying a kept array
-        costs a third of setting a fresh one; the kept ones are read-only and at most MASKS."""
-        key = tuple(indices)
-        kept = self._masks.get(key)
-        if kept is None:
-            if len(self._masks) >= MASKS:
-                self._masks.clear()
-            mask = bytearray(len(self.ids))
-            for index in indices:
-                mask[index] = 1
-            kept = self._masks[key] = np.frombuffer(bytes(mask), INT8)
-        return kept.copy()
+        """1 at each of `indices`, 0 elsewhere (int8, a new writable array each call). Set in a
+        zeroed bytearray: a seat has a handful of moves among thousands of ids, and numpy's index
+        arrays cost more; the array is made over it with the `ndarray` constructor, cheaper than
+        `np.frombuffer`. (Masks kept per set of legal moves were tried: Four Big Strata meets the
+        same few hundred sets again and again, but Lotta Rome, Round Table and Guédelon meet
+        thousands, and a kept mask is its action space in bytes, 35,209 in Lotta Rome.)"""
+        mask = bytearray(self._size)
+        for index in indices:
+            mask[index] = 1
+        return np.ndarray(self._shape, INT8, mask)
 
     def check(self, action: object) -> int:
         """`action` as an index of this space; ValueError naming why if it is none."""
