@@ -133,8 +133,9 @@ def observation_features(content: Content, players: int, participants: int, disp
     # (in participant order), which a per-seat `itemgetter` picks into the seat's relative order.
     # What changes seldom is kept as float32 bytes, with copies of what made it, compared by
     # value: the discard and the display (shared by every seat), each participant's public block
-    # (shared) and each seat's known faces of each participant, both made again only when that
-    # participant's Personal Display changed, and each seat's view of the bids.
+    # (shared) and each seat's known faces of each participant, both counted on when that
+    # participant's Personal Display changed by one card and made again otherwise, and each
+    # seat's view of the bids.
     cls_of = [card.cls for card in content.cards]
     points_of = [card.points for card in content.cards]
     card_size = len(CARD_PARTS)
@@ -164,20 +165,22 @@ def observation_features(content: Content, players: int, participants: int, disp
     # them counted on from one card's numbers (the rules' summary of that card alone) unless a
     # face-up card giving Influence per set lies in it before or after: then the rules sum it.
     set_influence = [card.set_influence > 0 for card in content.cards]
-    one_card: dict[tuple[int, int, bool], list[int]] = {}
+    one_card: dict[tuple[int, int, bool], tuple[int, ...]] = {}
     public_kept: list[list[int]] = [[] for _ in range(participants)]
     known_size = len(COLUMN_NAMES) + 1
     public_size = len(SEAT_PARTS) - 3 - known_size - 4
     public_pack = packer(public_size)
 
-    def card_numbers(card: int, column: int, up: bool) -> list[int]:
+    def card_numbers(card: int, column: int, up: bool) -> tuple[int, ...]:
+        """The public numbers of a Display holding one card of type `card` in `column`, face up
+        or down (made once by the rules' summary, then kept)."""
         key = (card, column, up)
         made = one_card.get(key)
         if made is None:
-            made = one_card[key] = public_numbers((card,), (column,), (up,))
+            made = one_card[key] = tuple(public_numbers((card,), (column,), (up,)))
         return made
 
-    def count_public(p: int, now: list[Any], gained: list[int], lost: list[int] | None) -> None:
+    def count_public(p: int, now: tuple[list[Any], ...], gained: tuple[int, ...], lost: tuple[int, ...] | None) -> None:
         """Participant `p`'s public numbers with one card's numbers `gained` (and `lost`) counted
         on, or summed again by the rules (`now`: its types, columns, faces up)."""
         kept = public_kept[p]
