@@ -331,7 +331,7 @@ def observation_features(pool: Pool, players: int, regions: int) -> Features:
         shown = state.regions
         if shown != shown_regions[0]:
             plain_regions(shown)
-        hand, known = state.hand[seat], own[seat]
+        hand, known = hands[seat], own[seat]
         if hand != known[0] or known[1] != faces[1]:
             own_hand(known, hand, card_of)
         made = rows[seat][:]
