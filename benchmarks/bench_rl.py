@@ -28,6 +28,10 @@ state (`Features.from_state`, what the environment does), in µs of CPU, each th
 observations along random games (consecutive states, as a learner sees them).
 
     .venv/bin/python benchmarks/bench_rl.py --seconds 5
+    .venv/bin/python benchmarks/bench_rl.py --seconds 1 --every-count   # every player count
+
+By default each game is measured at one player count (CASES); `--every-count` takes every
+count its rules allow, `--players N` (repeated) those counts.
 
 For instruction counts (`valgrind --tool=callgrind`, which load does not move), `--loop NAME
 --decisions N --game SLUG` runs exactly N decisions of one loop (engine, trusted, steps,
@@ -148,8 +152,18 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only these games (default: all five)")
     parser.add_argument("--loop", choices=("engine", "trusted", "steps", "observed"), help="run one loop only")
     parser.add_argument("--decisions", type=int, default=0, help="with --loop: this many decisions, then stop")
+    parser.add_argument("--every-count", action="store_true", help="every player count of each game, not one")
+    parser.add_argument("--players", type=int, action="append", help="these player counts of each game")
     args = parser.parse_args()
     cases = [(slug, players) for slug, players in CASES if not args.game or slug in args.game]
+    if args.every_count or args.players:
+        specs = [(slug, get_game(slug).spec) for slug, _ in cases]
+        cases = [
+            (slug, n)
+            for slug, spec in specs
+            for n in range(spec.min_players, spec.max_players + 1)
+            if args.every_count or n in args.players
+        ]
     if args.loop:
         for slug, players in cases:
             loop = loops(slug, players)[args.loop]

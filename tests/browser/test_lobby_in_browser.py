@@ -26,7 +26,7 @@ SHOWN_WITH_CHOICES = (
 )
 
 
-def wait_for_my_move(live_server: LiveServer, table: Table, page: Page) -> int:
+def wait_for_my_move(table: Table, page: Page) -> int:
     """Wait until seat 0's page offers choices at the table's latest state. The page's position
     and the table's are read together, again and again until they agree: read once and then
     awaited, the table's could be passed by the page while a bot moved (a busy machine)."""
@@ -118,7 +118,7 @@ def test_a_double_click_plays_once_and_a_refusal_fades(
     links = create_table_in_lobby(page, live_server.base_url, ["human", "random"])
     table = table_of(live_server, links)
     page.goto(links["Seat 0"])
-    seq = wait_for_my_move(live_server, table, page)
+    seq = wait_for_my_move(table, page)
     page.locator("#view .actions button").first.dblclick()
     page.wait_for_function("n => Number(document.getElementById('view').dataset.seq) > n", arg=seq)
     page.wait_for_timeout(500)  # time for a second message to be answered, were one sent
@@ -126,7 +126,7 @@ def test_a_double_click_plays_once_and_a_refusal_fades(
     assert [seat for seat, _ in table.actions[seq:]].count(0) == 1, "seat 0 played once"
     # The same board's move sent again (as from a second tab that had not seen it yet) is news,
     # drawn unlike an error; a choice the game refuses is an error. Both fade.
-    seq = wait_for_my_move(live_server, table, page)
+    seq = wait_for_my_move(table, page)
     page.evaluate("() => document.getElementById('view').setAttribute('data-seq', '0')")
     page.locator("#view .actions button").first.click()
     notice = page.locator("#notice")
